@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { zApiApiTest } from '../shared/credentialTest';
+import { buildProperties } from './actions/description';
+import { router } from './actions/router';
+
+export class ZApi implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Z-API',
+		name: 'zApi',
+		icon: { light: 'file:zapi.svg', dark: 'file:zapi.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read WhatsApp chats, manage groups and set webhooks of a Z-API instance',
+		defaults: { name: 'Z-API' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
+		properties: buildProperties(),
+	};
+
+	methods = { credentialTest: { zApiApiTest } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
+
+export const addParticipants: ZApiOperation = {
+	value: 'addParticipants',
+	name: 'Add Participants',
+	action: 'Add participants to a group',
+	description: 'Add one or more phones to a group',
+	properties: [
+		groupIdProperty,
+		{ ...phonesProperty, description: `Phones to add. ${phonesProperty.description}` },
+		{
+			displayName: 'Send Invite Link If Needed',
+			name: 'autoInvite',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether Z-API should send a private invite link to the phones whose privacy settings do not allow adding them directly',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex);
+		const phones = readPhones.call(this, itemIndex);
+		const autoInvite = this.getNodeParameter('autoInvite', itemIndex, false) as boolean;
+		await groupCall.call(this, itemIndex, {
+			endpoint: '/add-participant',
+			// autoInvite is outside the contract: sent only when asked for.
+			body: autoInvite ? { groupId, phones, autoInvite } : { groupId, phones },
+			action: `add ${phones.join(', ')} to group ${groupId}`,
+			hint: "The instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
+		});
+		return [{ success: true, groupId, phones }];
+	},
+};

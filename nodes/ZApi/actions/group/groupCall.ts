@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { normalizeGroupId, parsePhoneList } from '../../../shared/input';
+import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+
+export const groupIdProperty: INodeProperties = {
+	displayName: 'Group ID',
+	name: 'groupId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '120363019502650977-group',
+	description:
+		"The group, as 120363019502650977-group (groups created since November 2021) or 5511999999999-1623281429 (older groups). The Z-API Trigger's group events carry it in 'phone'.",
+};
+
+export const phonesProperty: INodeProperties = {
+	displayName: 'Phones',
+	name: 'phones',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '5511999999999, 5511888888888',
+	description:
+		'One or more phones with country code, separated by commas, or an expression returning a list, such as {{ $json.phones }}. LID IDs (…@lid) are accepted as they are.',
+};
+
+export function readGroupId(this: IExecuteFunctions, itemIndex: number): string {
+	return normalizeGroupId(this.getNodeParameter('groupId', itemIndex));
+}
+
+export function readPhones(this: IExecuteFunctions, itemIndex: number): string[] {
+	return parsePhoneList(this.getNodeParameter('phones', itemIndex));
+}
+
+/**
+ * POSTs a group call. The service reports a refusal as {value: false} in a 200 answer;
+ * anything but {value: true} fails the item with `action` and `hint` in the message.
+ */
+export async function groupCall(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	call: { endpoint: string; body: IDataObject; action: string; hint: string },
+): Promise<void> {
+	const answer = (await zApiRequest.call(this, {
+		method: 'POST',
+		path: call.endpoint,
+		body: call.body,
+		itemIndex,
+	})) as IDataObject | undefined;
+	if (answer?.value !== true) {
+		throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
+	}
+}

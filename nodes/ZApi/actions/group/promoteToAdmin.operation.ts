@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
+
+export const promoteToAdmin: ZApiOperation = {
+	value: 'promoteToAdmin',
+	name: 'Promote to Admin',
+	action: 'Promote participants to admin',
+	description: 'Make one or more participants of a group its admins',
+	properties: [groupIdProperty, { ...phonesProperty, description: `Participants to promote. ${phonesProperty.description}` }],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex);
+		const phones = readPhones.call(this, itemIndex);
+		await groupCall.call(this, itemIndex, {
+			endpoint: '/add-admin',
+			body: { groupId, phones },
+			action: `promote ${phones.join(', ')} to admin in group ${groupId}`,
+			hint: "The instance's phone must be an admin of the group, and each phone must already be a participant.",
+		});
+		return [{ success: true, groupId, phones }];
+	},
+};

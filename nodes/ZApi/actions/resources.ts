@@ -1,0 +1,13 @@
+import { chat } from './chat';
+import { group } from './group';
+import { webhook } from './webhook';
+import type { ZApiOperation, ZApiResource } from './types';
+
+/** Every resource of the node, in the order the Resource list shows them. */
+export const resources: ZApiResource[] = [chat, group, webhook];
+
+export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
+	return resources
+		.find((candidate) => candidate.value === resource)
+		?.operations.find((candidate) => candidate.value === operation);
+}

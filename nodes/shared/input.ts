@@ -1,0 +1,161 @@
+/**
+ * What users type or map into the nodes, turned into what the service expects, or refused
+ * with a message that says how to fix it, before any request is sent.
+ */
+export class InputError extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
+		super(message);
+		this.name = 'InputError';
+	}
+}
+
+const LID = /^\d{5,20}@lid$/;
+const GROUP_ID_NEW = /^\d{5,25}-group$/;
+/** '<creator phone>-<creation time>': the suffix is far longer than the last block of a masked phone. */
+const GROUP_ID_OLD = /^\d{8,15}-\d{8,}$/;
+const PHONE_PUNCTUATION = /[\s().+\-]/g;
+
+const PHONE_HINT =
+	'Use the country code, area code and number, for example 5511999999999 (+55 (11) 99999-9999 is accepted too).';
+
+/** A phone as digits only: '+55 (11) 99999-9999' -> '5511999999999'. LID ids pass unchanged. */
+export function normalizePhone(raw: unknown, field = 'Phone'): string {
+	const text = String(raw ?? '').trim();
+	if (LID.test(text)) return text;
+	if (!text) throw new InputError(`${field} is empty`, PHONE_HINT);
+	if (/[^\d\s().+\-]/.test(text)) {
+		throw new InputError(`${field} '${text}' is not a phone number`, PHONE_HINT);
+	}
+	const digits = text.replace(PHONE_PUNCTUATION, '');
+	if (digits.length < 8 || digits.length > 15) {
+		throw new InputError(
+			`${field} '${text}' has ${digits.length} digits; a phone with country code has 8 to 15`,
+			PHONE_HINT,
+		);
+	}
+	return digits;
+}
+
+export function isGroupId(text: string): boolean {
+	return GROUP_ID_NEW.test(text) || GROUP_ID_OLD.test(text);
+}
+
+/** A group id in either of the service's two forms, or an error naming both. */
+export function normalizeGroupId(raw: unknown): string {
+	const text = String(raw ?? '').trim();
+	if (isGroupId(text)) return text;
+	throw new InputError(
+		text ? `'${text}' is not a Z-API group ID` : 'Group ID is empty',
+		"Group IDs look like 120363019502650977-group (groups created since November 2021) or 5511999999999-1623281429 (older groups). The Z-API Trigger's group notifications carry it in the 'phone' field.",
+	);
+}
+
+/** Who a chat is with: a phone, a group id, or a LID id as found in deliveries. */
+export function normalizeChatId(raw: unknown): string {
+	const text = String(raw ?? '').trim();
+	if (isGroupId(text) || LID.test(text)) return text;
+	try {
+		return normalizePhone(text);
+	} catch (error) {
+		throw new InputError(
+			(error as InputError).message,
+			`${PHONE_HINT} Group IDs (…-group) and LID ids (…@lid) are accepted as they are.`,
+		);
+	}
+}
+
+/**
+ * One or more phones from a comma-separated string, a list, or an expression giving
+ * either. Duplicates are dropped; order is kept.
+ */
+export function parsePhoneList(raw: unknown, field = 'Phones'): string[] {
+	const entries = (Array.isArray(raw) ? raw.flat(3) : String(raw ?? '').split(/[,;\n]/))
+		.map((entry) => String(entry ?? '').trim())
+		.filter(Boolean);
+	if (!entries.length) {
+		throw new InputError(
+			`${field} is empty`,
+			`Give one or more phones separated by commas, or an expression returning a list. ${PHONE_HINT}`,
+		);
+	}
+	return [...new Set(entries.map((entry) => normalizePhone(entry, `${field} entry`)))];
+}
+
+/** An absolute https address: the service refuses anything else for webhooks. */
+export function requireHttpsUrl(raw: unknown, field: string): string {
+	const text = String(raw ?? '').trim();
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new InputError(
+			text ? `${field} '${text}' is not an absolute URL` : `${field} is empty`,
+			'Give a full address starting with https://, for example https://n8n.example.com/webhook/zapi',
+		);
+	}
+	if (url.protocol !== 'https:') {
+		throw new InputError(
+			`${field} must start with https:// (got ${url.protocol}//)`,
+			'Z-API only delivers webhooks to https addresses. Put n8n behind https (set its WEBHOOK_URL to the public https address) or use a tunnel that gives an https address.',
+		);
+	}
+	return url.toString();
+}
+
+const IMAGE_SIGNATURES: Array<{ mimeType: string; bytes: number[] }> = [
+	{ mimeType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+	{ mimeType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] },
+	{ mimeType: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
+	{ mimeType: 'image/webp', bytes: [0x52, 0x49, 0x46, 0x46] },
+];
+
+export function sniffImageType(data: Buffer): string | undefined {
+	return IMAGE_SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => data[index] === byte))
+		?.mimeType;
+}
+
+/** Image bytes as the data URI the service takes for a group photo. */
+export function imageDataUri(data: Buffer, field: string): string {
+	const mimeType = sniffImageType(data);
+	if (!mimeType) {
+		throw new InputError(
+			`${field} is not a JPEG, PNG, GIF or WebP image`,
+			'Z-API takes group photos as images; JPEG under 600x600 pixels is the safest choice.',
+		);
+	}
+	return `data:${mimeType};base64,${data.toString('base64')}`;
+}
+
+/** A base64 image, bare or as a data URI, checked and returned as a data URI. */
+export function base64ImageDataUri(raw: unknown, field: string): string {
+	const text = String(raw ?? '').trim();
+	const payload = text.replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');
+	if (!payload || !/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) {
+		throw new InputError(
+			payload ? `${field} is not base64 text` : `${field} is empty`,
+			"Give the image as base64 (optionally starting with 'data:image/jpeg;base64,'), or choose Binary File to use a file from a previous node.",
+		);
+	}
+	return imageDataUri(Buffer.from(payload, 'base64'), field);
+}
+
+/** An absolute http(s) address the service can download from. */
+export function requireWebUrl(raw: unknown, field: string): string {
+	const text = String(raw ?? '').trim();
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	if (!url || !['http:', 'https:'].includes(url.protocol)) {
+		throw new InputError(
+			text ? `${field} '${text}' is not an http(s) URL` : `${field} is empty`,
+			'Give the full public address of the image, for example https://example.com/photo.jpg',
+		);
+	}
+	return url.toString();
+}

@@ -1,0 +1,163 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/**
+ * Every way a Z-API call can fail, in the user's words: what happened, then what to do.
+ * Rules are tried in order; the first that matches names the error.
+ */
+export interface FailedCall {
+	/** HTTP status, or undefined when no answer came back. */
+	status?: number;
+	/** What the service said, already redacted. */
+	serviceMessage?: string;
+	/** Network error code such as ECONNREFUSED, when no answer came back. */
+	networkCode?: string;
+	/** How many times the call was tried. */
+	attempts: number;
+	/** Host of the Base URL, shown so the user can see where the call went. */
+	host: string;
+}
+
+interface ErrorRule {
+	name: string;
+	matches: (call: FailedCall) => boolean;
+	message: (call: FailedCall) => string;
+	description: (call: FailedCall) => string;
+}
+
+const said = (call: FailedCall, pattern: RegExp) => pattern.test(call.serviceMessage ?? '');
+const isClientError = (call: FailedCall) =>
+	call.status !== undefined && call.status >= 400 && call.status < 500;
+
+const CREDENTIALS_HINT =
+	'Open the Z-API credentials and copy the Instance ID and Instance Token again from the Z-API panel (Instances > your instance).';
+
+export const ERROR_RULES: ErrorRule[] = [
+	{
+		name: 'network',
+		matches: (call) => call.status === undefined,
+		message: (call) => `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})`,
+		description: (call) =>
+			`Tried ${call.attempts} time(s). Check the Base URL in the credentials and that the n8n server can reach it.`,
+	},
+	{
+		name: 'clientTokenMissing',
+		matches: (call) => isClientError(call) && said(call, /null not allowed/i),
+		message: () => 'Z-API requires a Client Token for this account, and none is set',
+		description: () =>
+			'Account security is on in the Z-API panel (Security > Account security token). Put that token in the Client Token field of the Z-API credentials. It is not the instance token.',
+	},
+	{
+		name: 'clientTokenWrong',
+		matches: (call) => call.status === 403 || (isClientError(call) && said(call, /client-token/i)),
+		message: () => 'Z-API refused the Client Token',
+		description: () =>
+			'The Client Token in the Z-API credentials does not match the account security token in the Z-API panel (Security). A common mistake is to paste the instance token there: leave the field empty if account security is off.',
+	},
+	{
+		name: 'instanceUnknown',
+		matches: (call) =>
+			call.status === 401 ||
+			call.status === 404 ||
+			(isClientError(call) && said(call, /instance|token/i)),
+		message: (call) => `Z-API did not recognise the instance ID or instance token (${call.status})`,
+		description: () =>
+			`${CREDENTIALS_HINT} If the Base URL is not https://api.z-api.io, check that it points to a server that speaks the Z-API interface.`,
+	},
+	{
+		name: 'wrongMethod',
+		matches: (call) => call.status === 405,
+		message: () => 'Z-API refused the HTTP method of this call (405)',
+		description: () =>
+			'The Base URL in the credentials may point to a server that does not speak the Z-API interface. If it is https://api.z-api.io, the service has changed this endpoint: please report it to the maintainers of this node.',
+	},
+	{
+		name: 'wrongContentType',
+		matches: (call) => call.status === 415,
+		message: () => 'Z-API refused the content type of this call (415)',
+		description: () =>
+			'The call was sent as JSON, as the service requires. A proxy between n8n and Z-API may be rewriting requests; otherwise please report it to the maintainers of this node.',
+	},
+	{
+		name: 'rateLimited',
+		matches: (call) => call.status === 429,
+		message: (call) => `Z-API is rate limiting this instance (429, tried ${call.attempts} times)`,
+		description: () =>
+			'Slow the workflow down, for example with Loop Over Items and a Wait node, then run it again.',
+	},
+	{
+		name: 'serverError',
+		matches: (call) => call.status !== undefined && call.status >= 500,
+		message: (call) => `Z-API had a server error (${call.status}, tried ${call.attempts} times)`,
+		description: () => 'The service may be down or overloaded. Try again in a few minutes.',
+	},
+	{
+		name: 'rejected',
+		matches: isClientError,
+		message: (call) =>
+			`Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`,
+		description: () =>
+			`Most often the credentials are wrong or the instance is disconnected. ${CREDENTIALS_HINT} Then check the values of this item.`,
+	},
+	{
+		name: 'unexpected',
+		matches: () => true,
+		message: (call) => `Unexpected answer from Z-API (${call.status})`,
+		description: () => 'Try again; if it persists, check the Base URL in the credentials.',
+	},
+];
+
+export function describeFailure(call: FailedCall): { rule: string; message: string; description: string } {
+	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
+	return { rule: rule.name, message: rule.message(call), description: rule.description(call) };
+}
+
+/**
+ * Builds the error n8n shows. Only the redacted facts of the call go in: never the
+ * request, the URL or the original error, which carry the instance token.
+ */
+export function failedCallError(node: INode, call: FailedCall, itemIndex?: number): NodeApiError {
+	const { message, description } = describeFailure(call);
+	const facts: JsonObject = { status: call.status ?? null, service: call.serviceMessage ?? null };
+	return new NodeApiError(node, facts, {
+		message,
+		description,
+		httpCode: call.status === undefined ? undefined : String(call.status),
+		itemIndex,
+	});
+}
+
+/** The service's own words from an answer body, short and redacted by the caller. */
+export function serviceMessageOf(body: unknown): string | undefined {
+	if (body === undefined || body === null || body === '') return undefined;
+	if (typeof body === 'string') return body.slice(0, 300);
+	if (typeof body === 'object') {
+		const record = body as Record<string, unknown>;
+		for (const key of ['error', 'message', 'detail']) {
+			const value = record[key];
+			if (typeof value === 'string' && value) return value.slice(0, 300);
+		}
+		return JSON.stringify(body).slice(0, 300);
+	}
+	return String(body).slice(0, 300);
+}
+
+/**
+ * The group calls report failure inside a 200 answer as {value: false}. That is a failure
+ * of the item, never a silent `false` passed on.
+ */
+export function notConfirmedError(
+	node: INode,
+	action: string,
+	answer: unknown,
+	hint: string,
+	itemIndex?: number,
+): NodeApiError {
+	const got = JSON.stringify(answer ?? null).slice(0, 200);
+	return new NodeApiError(node, { status: 200, service: got }, {
+		message: `Z-API could not ${action} (it answered ${got})`,
+		description: hint,
+		httpCode: '200',
+		itemIndex,
+	});
+}

@@ -1,0 +1,173 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { failedCallError, serviceMessageOf } from './errors';
+import { redactSecrets } from './redact';
+
+export { describeFailure, ERROR_RULES, notConfirmedError } from './errors';
+export { redactSecrets, redactValue, REDACTED } from './redact';
+
+export const CREDENTIALS_TYPE = 'zApiApi';
+export const DEFAULT_BASE_URL = 'https://api.z-api.io';
+
+export type ZApiContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions | ILoadOptionsFunctions;
+
+/** One Z-API instance, as the credentials describe it. */
+export interface ZApiInstance {
+	instanceId: string;
+	instanceToken: string;
+	clientToken: string;
+	baseUrl: string;
+}
+
+export interface ZApiCall {
+	method: IHttpRequestMethods;
+	/** Path after the instance prefix, starting with '/', dynamic parts already encoded. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Item the call is made for, so n8n points at it when the call fails. */
+	itemIndex?: number;
+}
+
+/**
+ * Bounded retries for 429, 5xx and dropped connections. Tests shrink the delays; nothing
+ * else changes this at run time.
+ */
+export const retryPolicy = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+const RETRYABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ESOCKETTIMEDOUT',
+]);
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
+	const credentials = await this.getCredentials(CREDENTIALS_TYPE);
+	const instance: ZApiInstance = {
+		instanceId: String(credentials.instanceId ?? '').trim(),
+		instanceToken: String(credentials.instanceToken ?? '').trim(),
+		clientToken: String(credentials.clientToken ?? '').trim(),
+		baseUrl: String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
+	};
+	const missing = (['instanceId', 'instanceToken'] as const).filter((key) => !instance[key]);
+	if (missing.length) {
+		throw new NodeOperationError(this.getNode(), 'The Z-API credentials are incomplete', {
+			description: `Fill in ${missing.map((key) => (key === 'instanceId' ? 'Instance ID' : 'Instance Token')).join(' and ')} in the Z-API credentials, as shown in the Z-API panel.`,
+		});
+	}
+	if (!/^https?:\/\/[^/\s]+/i.test(instance.baseUrl)) {
+		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API credentials is not a URL', {
+			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
+		});
+	}
+	return instance;
+}
+
+/** The secrets of an instance, for redaction. */
+export function secretsOf(instance: ZApiInstance): string[] {
+	return [instance.instanceToken, instance.clientToken].filter(Boolean);
+}
+
+export function instanceUrl(instance: ZApiInstance, path: string): string {
+	return `${instance.baseUrl}/instances/${encodeURIComponent(instance.instanceId)}/token/${encodeURIComponent(instance.instanceToken)}${path}`;
+}
+
+/**
+ * Calls one endpoint of the instance and returns the parsed answer body. Every failure
+ * becomes an n8n error built from redacted facts only (see errors.ts).
+ */
+export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
+	const instance = await getInstance.call(this);
+	const secrets = secretsOf(instance);
+	const host = new URL(instance.baseUrl).host;
+	const options: IHttpRequestOptions = {
+		method: call.method,
+		url: instanceUrl(instance, call.path),
+		qs: call.qs,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
+	};
+	if (call.body !== undefined) {
+		options.body = call.body;
+		// The service answers 415 to a body without this header.
+		options.headers = { 'Content-Type': 'application/json' };
+	}
+
+	for (let attempt = 1; ; attempt++) {
+		const canRetry = attempt < retryPolicy.attempts;
+		let response: { statusCode: number; headers: IDataObject; body: unknown };
+		try {
+			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, options);
+		} catch (error) {
+			const networkCode = networkCodeOf(error);
+			if (canRetry && networkCode && RETRYABLE_NETWORK_CODES.has(networkCode)) {
+				await sleep(backoffDelay(attempt));
+				continue;
+			}
+			throw failedCallError(this.getNode(), { networkCode, attempts: attempt, host }, call.itemIndex);
+		}
+
+		const { statusCode } = response;
+		if (statusCode >= 200 && statusCode < 300) return response.body;
+
+		if (canRetry && (statusCode === 429 || statusCode >= 500)) {
+			const delay = retryAfterDelay(response.headers) ?? backoffDelay(attempt);
+			if (delay <= retryPolicy.maxDelayMs) {
+				await sleep(delay);
+				continue;
+			}
+		}
+		const serviceMessage = serviceMessageOf(response.body);
+		throw failedCallError(
+			this.getNode(),
+			{
+				status: statusCode,
+				serviceMessage: serviceMessage && redactSecrets(serviceMessage, secrets),
+				attempts: attempt,
+				host,
+			},
+			call.itemIndex,
+		);
+	}
+}
+
+function backoffDelay(attempt: number): number {
+	return Math.min(retryPolicy.baseDelayMs * 2 ** (attempt - 1), retryPolicy.maxDelayMs);
+}
+
+/** Retry-After as seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterDelay(headers: IDataObject | undefined): number | undefined {
+	const raw = headers?.['retry-after'];
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(raw));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** The network error code somewhere in the chain n8n wraps around a failed request. */
+function networkCodeOf(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
