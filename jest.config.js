@@ -4,7 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
 	testTimeout: 30000,
 };

@@ -6,6 +6,7 @@
 # off (n8n's optional native modules cannot build offline) and the one addon n8n needs,
 # sqlite3, is compiled from source against local headers so nothing downloads a binary.
 set -euo pipefail
+shopt -s inherit_errexit # a failure inside $(install_n8n ...) must stop the script
 line="${1:?usage: install-n8n.sh 1|2}"
 cache="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-zapi-e2e}"
 N8N2_VERSION=2.41.1
@@ -41,6 +42,8 @@ JSON
   log "building sqlite3 from source"
   (cd "$dir/node_modules/sqlite3" && "$node_bin" "$NODE_GYP" rebuild --release --nodedir="$headers" >/dev/null 2>&1) ||
     (cd "$dir/node_modules/sqlite3" && "$node_bin" "$NODE_GYP" rebuild --release --nodedir="$headers" >&2)
+  # Check the addon really loads with this Node before marking the install complete.
+  (cd "$dir" && "$node_bin" -e "require('sqlite3')") || { log "sqlite3 does not load with $node_bin"; exit 1; }
   touch "$dir/.complete"
   echo "$dir"
 }
@@ -49,7 +52,9 @@ case "$line" in
   2)
     n24="$(install_node24)"
     node_bin="$n24/node_modules/node/bin/node"
-    headers="$(ls -d "$n24"/node_modules/node/node_modules/node-linux-*/include/node 2>/dev/null | head -1)"
+    # --nodedir is the folder holding include/node (node-gyp reads <nodedir>/include/node/*).
+    headers="$(ls -d "$n24"/node_modules/node/node_modules/node-linux-* 2>/dev/null | head -1)"
+    [ -f "$headers/include/node/node_api.h" ] || { log "no Node 24 headers under $n24"; exit 1; }
     dir="$(install_n8n "$N8N2_VERSION" "$node_bin" "$headers" '{"linkedom":"0.18.12"}')"
     echo "$node_bin" > "$dir/.node"
     ;;

@@ -1,0 +1,234 @@
+/**
+ * Every kind of delivery the trigger knows, as data: how each is recognised and which
+ * fields it carries (with their types, so values the service sends as strings come out
+ * as numbers where the contract says so). The trigger and its tests read these tables.
+ */
+
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'strings' | 'object' | 'objects';
+
+/** A content kind of a received/sent message: the object of the payload that carries it. */
+export interface ContentKind {
+	kind: string;
+	/** Key of the content object in the payload. */
+	key: string;
+	label: string;
+	fields: Record<string, FieldType>;
+}
+
+const PAYMENT_INFO: FieldType = 'object';
+
+export const CONTENT_KINDS: ContentKind[] = [
+	{ kind: 'text', key: 'text', label: 'Text', fields: { message: 'string' } },
+	{
+		kind: 'image',
+		key: 'image',
+		label: 'Image',
+		fields: { caption: 'string', imageUrl: 'string', thumbnailUrl: 'string', mimeType: 'string' },
+	},
+	{ kind: 'audio', key: 'audio', label: 'Audio', fields: { mimeType: 'string', audioUrl: 'string' } },
+	{
+		kind: 'video',
+		key: 'video',
+		label: 'Video',
+		fields: { caption: 'string', videoUrl: 'string', mimeType: 'string' },
+	},
+	{
+		kind: 'contact',
+		key: 'contact',
+		label: 'Contact',
+		fields: { displayName: 'string', vCard: 'string', phones: 'strings' },
+	},
+	{
+		kind: 'document',
+		key: 'document',
+		label: 'Document',
+		fields: {
+			mimeType: 'string',
+			fileName: 'string',
+			title: 'string',
+			thumbnailUrl: 'string',
+			documentUrl: 'string',
+			// A string in the field table, an integer in the example.
+			pageCount: 'integer',
+		},
+	},
+	{
+		kind: 'location',
+		key: 'location',
+		label: 'Location',
+		fields: {
+			thumbnailUrl: 'string',
+			url: 'string',
+			name: 'string',
+			address: 'string',
+			longitude: 'number',
+			latitude: 'number',
+		},
+	},
+	{ kind: 'sticker', key: 'sticker', label: 'Sticker', fields: { mimeType: 'string', stickerUrl: 'string' } },
+	{
+		kind: 'reaction',
+		key: 'reaction',
+		label: 'Reaction',
+		fields: { value: 'string', time: 'integer', referencedMessage: 'object' },
+	},
+	{
+		kind: 'buttonsResponse',
+		key: 'buttonsResponseMessage',
+		label: 'Button Reply',
+		fields: { buttonId: 'string', message: 'string' },
+	},
+	{
+		kind: 'listResponse',
+		key: 'listResponseMessage',
+		label: 'List Reply',
+		fields: { message: 'string', title: 'string', selectedRowId: 'string' },
+	},
+	{
+		kind: 'requestPayment',
+		key: 'requestPayment',
+		label: 'Payment Request',
+		fields: {
+			value: 'number',
+			currencyCode: 'string',
+			expiration: 'integer',
+			requestPhone: 'string',
+			paymentInfo: PAYMENT_INFO,
+		},
+	},
+	{ kind: 'sendPayment', key: 'sendPayment', label: 'Payment Received', fields: { paymentInfo: PAYMENT_INFO } },
+	{
+		kind: 'product',
+		key: 'product',
+		label: 'Product',
+		fields: {
+			productImage: 'string',
+			businessOwnerJid: 'string',
+			currencyCode: 'string',
+			productId: 'string',
+			description: 'string',
+			productImageCount: 'integer',
+			price: 'number',
+			url: 'string',
+			retailerId: 'string',
+			firstImageId: 'string',
+			title: 'string',
+		},
+	},
+	{
+		kind: 'order',
+		key: 'order',
+		label: 'Cart Order',
+		fields: {
+			itemCount: 'integer',
+			orderId: 'string',
+			message: 'string',
+			orderTitle: 'string',
+			sellerJid: 'string',
+			thumbnailUrl: 'string',
+			token: 'string',
+			currency: 'string',
+			total: 'number',
+			subTotal: 'number',
+			products: 'objects',
+		},
+	},
+];
+
+/** Typed fields of nested objects, applied wherever they appear in a content object. */
+export const NESTED_FIELDS: Record<string, Record<string, FieldType>> = {
+	paymentInfo: {
+		receiverPhone: 'string',
+		value: 'number',
+		currencyCode: 'string',
+		status: 'string',
+		transactionStatus: 'string',
+	},
+	referencedMessage: { messageId: 'string', fromMe: 'boolean', phone: 'string', participant: 'string' },
+	products: {
+		quantity: 'integer',
+		name: 'string',
+		productId: 'string',
+		retailerId: 'string',
+		price: 'number',
+		currencyCode: 'string',
+	},
+};
+
+/** A system notice: a received/sent callback that carries `notification`. */
+export interface NotificationKind {
+	code: string;
+	label: string;
+	/** Names given to the entries of notificationParameters, in order. */
+	parameters: string[];
+}
+
+export const NOTIFICATION_KINDS: NotificationKind[] = [
+	{ code: 'GROUP_CREATE', label: 'Group Created', parameters: ['groupName'] },
+	{ code: 'GROUP_PARTICIPANT_ADD', label: 'Participant Added', parameters: ['participant'] },
+	{ code: 'GROUP_PARTICIPANT_REMOVE', label: 'Participant Removed', parameters: ['participant'] },
+	{ code: 'GROUP_PARTICIPANT_LEAVE', label: 'Participant Left', parameters: ['participant'] },
+	{ code: 'E2E_ENCRYPTED', label: 'End-to-End Encrypted', parameters: [] },
+	{ code: 'CIPHERTEXT', label: 'Encrypted Message', parameters: [] },
+	{ code: 'CALL_MISSED_VOICE', label: 'Missed Voice Call', parameters: [] },
+	{ code: 'CALL_MISSED_VIDEO', label: 'Missed Video Call', parameters: [] },
+	{ code: 'BLUE_MSG_SELF_PREMISE_UNVERIFIED', label: 'Unverified Business Chat', parameters: [] },
+	{ code: 'BLUE_MSG_SELF_PREMISE_VERIFIED', label: 'Verified Business Chat', parameters: [] },
+	{ code: 'BIZ_MOVE_TO_CONSUMER_APP', label: 'Business Became Personal', parameters: [] },
+	{ code: 'REVOKE', label: 'Message Deleted', parameters: [] },
+	{
+		code: 'PAYMENT_ACTION_REQUEST_DECLINED',
+		label: 'Payment Request Declined',
+		parameters: ['phone', 'currencyCode', 'amount'],
+	},
+];
+
+/** Message status values, as the contract spells them, with the spellings seen in the wild. */
+export interface StatusKind {
+	status: string;
+	label: string;
+	aliases: string[];
+}
+
+export const STATUS_KINDS: StatusKind[] = [
+	{ status: 'SENT', label: 'Sent', aliases: [] },
+	{ status: 'RECEIVED', label: 'Received', aliases: [] },
+	{ status: 'READ', label: 'Read', aliases: [] },
+	{ status: 'READ-SELF', label: 'Read by Me', aliases: ['READ_BY_ME', 'READ_SELF'] },
+	{ status: 'PLAYED', label: 'Played', aliases: [] },
+];
+
+/** Fields every received/sent callback has (2.3); absent ones come out as null. */
+export const MESSAGE_FIELDS: Record<string, FieldType> = {
+	instanceId: 'string',
+	messageId: 'string',
+	phone: 'string',
+	fromMe: 'boolean',
+	isGroup: 'boolean',
+	momment: 'integer',
+	status: 'string',
+	chatName: 'string',
+	senderName: 'string',
+	senderPhoto: 'string',
+	participantPhone: 'string',
+	photo: 'string',
+	broadcast: 'boolean',
+	forwarded: 'boolean',
+	waitingMessage: 'boolean',
+	referenceMessageId: 'string',
+};
+
+/** Fields of a message status callback (2.4); absent ones come out as null. */
+export const STATUS_FIELDS: Record<string, FieldType> = {
+	instanceId: 'string',
+	phone: 'string',
+	momment: 'integer',
+	isGroup: 'boolean',
+	phoneDevice: 'integer',
+};
+
+/** The two callback types of the contract; `type` is matched without regard to case. */
+export const CALLBACK_TYPES = {
+	message: 'receivedcallback',
+	status: 'messagestatuscallback',
+} as const;

@@ -1,0 +1,343 @@
+/**
+ * Runs the package's nodes the way n8n does: a Workflow holding the node, executed by
+ * n8n-core's WorkflowExecute, with credentials served by a credentials helper and HTTP
+ * left to n8n's own request helpers (caught by nock in the tests). The trigger's webhook
+ * lifecycle runs through n8n-core's HookContext and its deliveries through WebhookContext.
+ */
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
+
+import { ZApiApi } from '../../credentials/ZApiApi.credentials';
+import { ZApi } from '../../nodes/ZApi/ZApi.node';
+import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
+
+export const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
+export const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
+
+export const TEST_CREDENTIALS = {
+	instanceId: 'INSTANCE123',
+	instanceToken: 'tok3n-SECRET-7f9a',
+	clientToken: '',
+	baseUrl: 'https://api.z-api.io',
+};
+
+export const INSTANCE_PATH = `/instances/${TEST_CREDENTIALS.instanceId}/token/${TEST_CREDENTIALS.instanceToken}`;
+
+const nodeTypeList: Record<string, INodeType> = {
+	[ACTION_TYPE]: new ZApi(),
+	[TRIGGER_TYPE]: new ZApiTrigger(),
+};
+
+export const nodeTypes: INodeTypes = {
+	getByName: (name) => nodeTypeList[name],
+	getByNameAndVersion: (name) => nodeTypeList[name],
+	getKnownTypes: () => ({}),
+} as INodeTypes;
+
+const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi() };
+
+/** Serves one set of credential values per test and applies the type's authenticate(). */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(public values: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialTypes[typeName]?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these nodes');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
+		return { ...this.values };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type]?.properties ?? [];
+	}
+}
+
+export interface EngineOptions {
+	credentials?: Partial<typeof TEST_CREDENTIALS>;
+	mode?: WorkflowExecuteMode;
+	webhookBaseUrl?: string;
+}
+
+export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
+	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.com/';
+	const data = {
+		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }),
+		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
+			id: 'wf1',
+			name: 'test',
+			active: false,
+			isArchived: false,
+			nodes: [],
+			connections: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as never),
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used here');
+		},
+		restApiUrl: 'https://n8n.example.com/rest',
+		instanceBaseUrl: 'https://n8n.example.com/',
+		webhookBaseUrl: `${webhookBaseUrl}webhook`,
+		webhookTestBaseUrl: `${webhookBaseUrl}webhook-test`,
+		webhookWaitingBaseUrl: `${webhookBaseUrl}webhook-waiting`,
+		formWaitingBaseUrl: `${webhookBaseUrl}form-waiting`,
+		variables: {},
+		userId: 'user-1',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		setExecutionStatus: () => {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used here');
+		},
+	};
+	return data as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export function makeNode(type: string, parameters: IDataObject, overrides: Partial<INode> = {}): INode {
+	return {
+		id: type === TRIGGER_TYPE ? 'trigger-node-id' : 'action-node-id',
+		name: type === TRIGGER_TYPE ? 'Z-API Trigger' : 'Z-API',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } },
+		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
+		...overrides,
+	} as INode;
+}
+
+export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false): Workflow {
+	return new Workflow({
+		id: 'wf1',
+		name: 'test workflow',
+		nodes,
+		connections: {},
+		active,
+		nodeTypes,
+		staticData,
+		settings: {},
+	});
+}
+
+export interface ActionRun {
+	/** JSON of every output item. */
+	json: IDataObject[];
+	items: INodeExecutionData[];
+	/** The error the node ended with, if any. */
+	error?: Error & { description?: string | null; context?: IDataObject; httpCode?: string | null };
+	run: IRun;
+}
+
+/**
+ * Executes the action node once over `items`, through WorkflowExecute, and returns what
+ * the node put out (or its error).
+ */
+export async function runAction(
+	parameters: IDataObject,
+	items: INodeExecutionData[] = [{ json: {} }],
+	options: EngineOptions & { continueOnFail?: boolean } = {},
+): Promise<ActionRun> {
+	const node = makeNode(ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const workflow = makeWorkflow([node]);
+	const mode = options.mode ?? 'manual';
+	const additionalData = makeAdditionalData(options, mode);
+	const runExecutionData: IRunExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+		},
+	});
+	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const out = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+	return {
+		json: out.map((item) => item.json),
+		items: out,
+		error: (taskData?.error ?? run.data.resultData.error) as ActionRun['error'],
+		run,
+	};
+}
+
+export interface TriggerSetup {
+	parameters: IDataObject;
+	staticData?: IDataObject;
+	active?: boolean;
+	options?: EngineOptions;
+}
+
+function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+	const webhookDescription = nodeTypeList[TRIGGER_TYPE].description.webhooks![0];
+	const path = String(webhookDescription.path);
+	return {
+		httpMethod: 'POST',
+		node: node.name,
+		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, path),
+		webhookDescription,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+		webhookId: node.webhookId,
+		isTest,
+	};
+}
+
+/**
+ * The trigger's webhook lifecycle as n8n drives it on activation (checkExists, then
+ * create when it answers false), on deactivation (delete), and for "Listen for test
+ * event" (isTest). Static data persists between calls through `setup.staticData`.
+ */
+export function triggerLifecycle(setup: TriggerSetup) {
+	const staticData = setup.staticData ?? {};
+	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const nodeType = nodeTypeList[TRIGGER_TYPE];
+	const methods = nodeType.webhookMethods!.default!;
+
+	const context = (isTest: boolean, activation: WorkflowActivateMode) => {
+		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest);
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
+		const additionalData = makeAdditionalData(setup.options, mode);
+		const webhookData = triggerWebhook(workflow, node, additionalData, isTest);
+		return new HookContext(workflow, node, additionalData, mode, isTest ? 'manual' : activation, webhookData);
+	};
+
+	return {
+		node,
+		staticData,
+		async checkExists(isTest = false) {
+			return await methods.checkExists.call(context(isTest, 'activate'));
+		},
+		async create(isTest = false) {
+			return await methods.create.call(context(isTest, 'activate'));
+		},
+		/** What n8n does on activation: create only when checkExists answers false. */
+		async activate(isTest = false) {
+			const exists = await methods.checkExists.call(context(isTest, 'activate'));
+			if (!exists) await methods.create.call(context(isTest, 'activate'));
+			return exists;
+		},
+		async delete(isTest = false) {
+			return await methods.delete.call(context(isTest, 'activate'));
+		},
+	};
+}
+
+export interface Delivery {
+	body: unknown;
+	query?: IDataObject;
+	headers?: IDataObject;
+	isTest?: boolean;
+}
+
+export interface DeliveryResult {
+	/** Items the trigger emitted, or undefined when no execution would start. */
+	items?: IDataObject[];
+	/** Status and body written to the HTTP response by the node itself, if any. */
+	response: { status?: number; body?: unknown };
+	result: IWebhookResponseData;
+}
+
+/** One delivery to the trigger through n8n-core's WebhookContext. */
+export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
+	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
+	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
+	const additionalData = makeAdditionalData(setup.options, mode);
+	const response: DeliveryResult['response'] = {};
+	const res = {
+		headersSent: false,
+		status(code: number) {
+			response.status = code;
+			return res;
+		},
+		json(body: unknown) {
+			response.body = body;
+			res.headersSent = true;
+			return res;
+		},
+		send(body: unknown) {
+			response.body = body;
+			res.headersSent = true;
+			return res;
+		},
+		end(body?: unknown) {
+			if (body !== undefined) response.body = body;
+			res.headersSent = true;
+			return res;
+		},
+		setHeader: () => res,
+		header: () => res,
+		set: () => res,
+	};
+	const req = {
+		method: 'POST',
+		body: delivery.body,
+		query: delivery.query ?? {},
+		headers: { 'content-type': 'application/json', ...(delivery.headers ?? {}) },
+		params: {},
+		rawBody: Buffer.from(JSON.stringify(delivery.body ?? null)),
+	};
+	(additionalData as unknown as IDataObject).httpRequest = req as unknown as IDataObject;
+	(additionalData as unknown as IDataObject).httpResponse = res as unknown as IDataObject;
+	const webhookData = triggerWebhook(workflow, node, additionalData, delivery.isTest ?? false);
+	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
+	const result = await nodeTypeList[TRIGGER_TYPE].webhook!.call(context);
+	const items = result.workflowData?.[0]?.map((item) => item.json);
+	return { items, response, result };
+}
