@@ -1,15 +1,18 @@
 /**
- * Copies the icons into every built node and credential folder, where n8n looks for
- * `file:` icons next to the .js file that names them.
+ * Build steps beside the TypeScript compiler:
+ * - icons to dist/icons: nodes and credentials name them as `file:` paths relative to
+ *   their own file, which resolve to icons/ in the sources and to dist/icons when built;
+ * - each node's codex file (ZApi.node.json: categories, aliases) next to its built .js,
+ *   where n8n reads it to list the node under Communication and find it by "WhatsApp".
  */
 const { src, dest, parallel } = require('gulp');
 
-const TARGETS = ['dist/nodes/ZApi', 'dist/nodes/ZApiTrigger', 'dist/credentials'];
+function copyIcons() {
+	return src('icons/*.svg').pipe(dest('dist/icons'));
+}
 
-const copyIconsTo = (target) => {
-	const task = () => src('icons/*.svg').pipe(dest(target));
-	task.displayName = `icons -> ${target}`;
-	return task;
-};
+function copyCodex() {
+	return src('nodes/**/*.node.json').pipe(dest('dist/nodes'));
+}
 
-exports['build:icons'] = parallel(...TARGETS.map(copyIconsTo));
+exports['build:icons'] = parallel(copyIcons, copyCodex);

@@ -16,7 +16,7 @@ export class ZApiApi implements ICredentialType {
 
 	displayName = 'Z-API API';
 
-	icon: Icon = { light: 'file:zapi.svg', dark: 'file:zapi.dark.svg' };
+	icon: Icon = { light: 'file:../icons/zapi.svg', dark: 'file:../icons/zapi.dark.svg' };
 
 	documentationUrl = 'https://developer.z-api.io/en/';
 

@@ -9,7 +9,7 @@ export class ZApi implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Z-API',
 		name: 'zApi',
-		icon: { light: 'file:zapi.svg', dark: 'file:zapi.dark.svg' },
+		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',

@@ -21,7 +21,7 @@ export class ZApiTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Z-API Trigger',
 		name: 'zApiTrigger',
-		icon: { light: 'file:zapi.svg', dark: 'file:zapi.dark.svg' },
+		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',

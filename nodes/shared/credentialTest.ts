@@ -45,6 +45,8 @@ export async function zApiApiTest(
 	let body: unknown;
 	let networkCode: string | undefined;
 	try {
+		// A credential test gets only this helper from n8n (ICredentialTestFunctions).
+		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions
 		const response = (await this.helpers.request({
 			method: 'GET',
 			uri: instanceUrl(instance, '/status'),

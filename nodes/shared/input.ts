@@ -22,18 +22,18 @@ const PHONE_HINT =
 	'Use the country code, area code and number, for example 5511999999999 (+55 (11) 99999-9999 is accepted too).';
 
 /** A phone as digits only: '+55 (11) 99999-9999' -> '5511999999999'. LID ids pass unchanged. */
-export function normalizePhone(raw: unknown, field = 'Phone'): string {
+export function normalizePhone(raw: unknown, field = 'Phone', hint = PHONE_HINT): string {
 	const text = String(raw ?? '').trim();
 	if (LID.test(text)) return text;
-	if (!text) throw new InputError(`${field} is empty`, PHONE_HINT);
+	if (!text) throw new InputError(`${field} is empty`, hint);
 	if (/[^\d\s().+\-]/.test(text)) {
-		throw new InputError(`${field} '${text}' is not a phone number`, PHONE_HINT);
+		throw new InputError(`${field} '${text}' is not a phone number`, hint);
 	}
 	const digits = text.replace(PHONE_PUNCTUATION, '');
 	if (digits.length < 8 || digits.length > 15) {
 		throw new InputError(
 			`${field} '${text}' has ${digits.length} digits; a phone with country code has 8 to 15`,
-			PHONE_HINT,
+			hint,
 		);
 	}
 	return digits;
@@ -57,14 +57,11 @@ export function normalizeGroupId(raw: unknown): string {
 export function normalizeChatId(raw: unknown): string {
 	const text = String(raw ?? '').trim();
 	if (isGroupId(text) || LID.test(text)) return text;
-	try {
-		return normalizePhone(text);
-	} catch (error) {
-		throw new InputError(
-			(error as InputError).message,
-			`${PHONE_HINT} Group IDs (…-group) and LID ids (…@lid) are accepted as they are.`,
-		);
-	}
+	return normalizePhone(
+		text,
+		'Phone',
+		`${PHONE_HINT} Group IDs (…-group) and LID IDs (…@lid) are accepted as they are.`,
+	);
 }
 
 /**
@@ -87,10 +84,8 @@ export function parsePhoneList(raw: unknown, field = 'Phones'): string[] {
 /** An absolute https address: the service refuses anything else for webhooks. */
 export function requireHttpsUrl(raw: unknown, field: string): string {
 	const text = String(raw ?? '').trim();
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
+	const url = parseUrl(text);
+	if (!url) {
 		throw new InputError(
 			text ? `${field} '${text}' is not an absolute URL` : `${field} is empty`,
 			'Give a full address starting with https://, for example https://n8n.example.com/webhook/zapi',
@@ -145,12 +140,7 @@ export function base64ImageDataUri(raw: unknown, field: string): string {
 /** An absolute http(s) address the service can download from. */
 export function requireWebUrl(raw: unknown, field: string): string {
 	const text = String(raw ?? '').trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
+	const url = parseUrl(text);
 	if (!url || !['http:', 'https:'].includes(url.protocol)) {
 		throw new InputError(
 			text ? `${field} '${text}' is not an http(s) URL` : `${field} is empty`,
@@ -158,4 +148,12 @@ export function requireWebUrl(raw: unknown, field: string): string {
 		);
 	}
 	return url.toString();
+}
+
+function parseUrl(text: string): URL | undefined {
+	try {
+		return new URL(text);
+	} catch {
+		return undefined;
+	}
 }

@@ -5,6 +5,7 @@ import { resources } from './resources';
 /** Resource and Operation selectors, then each operation's parameters, shown only for it. */
 export function buildProperties(): INodeProperties[] {
 	const properties: INodeProperties[] = [
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the first resource, computed
 		{
 			displayName: 'Resource',
 			name: 'resource',
@@ -15,6 +16,7 @@ export function buildProperties(): INodeProperties[] {
 		},
 	];
 	for (const resource of resources) {
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the first operation, computed
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',

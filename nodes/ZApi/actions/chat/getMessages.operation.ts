@@ -18,7 +18,7 @@ export const getMessages: ZApiOperation = {
 	name: 'Get Messages',
 	action: 'Get messages of a chat',
 	description:
-		'Read the stored messages of one chat (a phone, a group or a LID id), one output item per message',
+		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
 	properties: [
 		{
 			displayName: 'Phone or Group ID',

@@ -22,7 +22,7 @@ export const phonesProperty: INodeProperties = {
 	default: '',
 	placeholder: '5511999999999, 5511888888888',
 	description:
-		'One or more phones with country code, separated by commas, or an expression returning a list, such as {{ $json.phones }}. LID IDs (…@lid) are accepted as they are.',
+		'One or more phones with country code, separated by commas, or an expression returning a list (for example a list field of the input item). LID IDs (…@lid) are accepted as they are.',
 };
 
 export function readGroupId(this: IExecuteFunctions, itemIndex: number): string {
