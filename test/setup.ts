@@ -15,3 +15,9 @@ afterEach(() => {
 	nock.abortPendingRequests();
 	nock.cleanAll();
 });
+
+// nock patches Node's http module, which jest shares between the test files of a worker:
+// unhook it when a file ends, so the next file starts from its own nock.
+afterAll(() => {
+	nock.restore();
+});

@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { zApiApiTest } from '../shared/credentialTest';
-import { normalizeChatId } from '../shared/input';
+import { isGroupId, normalizeChatId } from '../shared/input';
 import { getInstance } from '../shared/transport';
 import { CONTENT_KINDS } from './callbackKinds';
 import { verifyDelivery } from './deliverySecret';
@@ -177,17 +177,32 @@ function acceptor(events: string[], contentKinds: string[], options: IDataObject
 	const dropUnknown = options.unknownEvents === 'drop';
 
 	return (item: IDataObject): boolean => {
-		if (item.event === 'unknown') return !dropUnknown;
+		// Covers deliveries of unknown type and unknown kinds of known events alike.
 		if (item.kind === UNKNOWN_KIND && dropUnknown) return false;
-		if (!choices.some((choice) => choice.accepts(item))) return false;
+		// The events chosen decide known deliveries; Unknown Events decides the others.
+		if (item.event !== 'unknown' && !choices.some((choice) => choice.accepts(item))) return false;
 		if (item.event === 'message' && contentKinds.length && !contentKinds.includes(item.kind as string)) {
 			return false;
 		}
-		if (chatType === 'groups' && item.isGroup !== true) return false;
-		if (chatType === 'private' && item.isGroup === true) return false;
-		if (phones.size && !phones.has(item.phone as string) && !phones.has(item.participantPhone as string)) {
+		// The chat filters hold for every delivery, known or not.
+		const chat = chatOf(item);
+		if (chatType === 'groups' && !isGroupChat(chat)) return false;
+		if (chatType === 'private' && isGroupChat(chat)) return false;
+		if (phones.size && !phones.has(String(chat.phone)) && !phones.has(String(chat.participantPhone))) {
 			return false;
 		}
 		return true;
 	};
+}
+
+/** Where an item's chat fields are: the item, or the payload of a delivery the node does not know. */
+function chatOf(item: IDataObject): IDataObject {
+	return item.event === 'unknown' && isObject(item.payload) ? item.payload : item;
+}
+
+/** By isGroup when the delivery says so; by the form of the chat id when it does not (status changes). */
+function isGroupChat(chat: IDataObject): boolean {
+	if (chat.isGroup === true || chat.isGroup === 'true') return true;
+	if (chat.isGroup === false || chat.isGroup === 'false') return false;
+	return typeof chat.phone === 'string' && isGroupId(chat.phone);
 }

@@ -118,9 +118,16 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			previous: Object.fromEntries(needed.map((name) => [name, current?.[name] ?? null])),
 		};
 	}
-	for (const name of needed) await putAddress(this, name, url);
+	// Each address is recorded before it is sent: when a later one fails, n8n calls delete()
+	// with this static data, and it must undo what did go through (remove() asks /me first,
+	// so an address that never landed is left alone).
+	const registered: Registration['registered'] = {};
 	registration.activation = activation;
-	registration.registered = Object.fromEntries(needed.map((name) => [name, url]));
+	registration.registered = registered;
+	for (const name of needed) {
+		registered[name] = url;
+		await putAddress(this, name, url);
+	}
 	return true;
 }
 
@@ -132,33 +139,41 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const registration = registrationOf(this);
 	const registered = registration.registered ?? {};
+	if (Object.keys(registered).length) await clearRegistered(this, registration, registered);
+	delete registration.activation;
+	delete registration.registered;
+	delete registration.testSession;
+	return true;
+}
+
+async function clearRegistered(
+	context: IHookFunctions,
+	registration: Registration,
+	registered: Partial<Record<WebhookName, string>>,
+): Promise<void> {
 	let instance: ZApiInstance | undefined;
 	try {
-		instance = await getInstance.call(this);
-		const current = await currentAddresses(this);
+		instance = await getInstance.call(context);
+		const current = await currentAddresses(context);
 		for (const [name, ours] of Object.entries(registered) as Array<[WebhookName, string]>) {
 			const label = WEBHOOKS[name].label;
 			if (current && current[name] !== ours) {
-				this.logger.info(`Z-API Trigger: the ${label} webhook now points elsewhere; left as it is`);
+				context.logger.info(`Z-API Trigger: the ${label} webhook now points elsewhere; left as it is`);
 				continue;
 			}
 			const previous = registration.testSession?.previous[name];
 			const restore = previous && previous !== ours ? previous : '';
 			try {
-				await putAddress(this, name, restore);
+				await putAddress(context, name, restore);
 			} catch (error) {
-				this.logger.warn(
+				context.logger.warn(
 					`Z-API Trigger: could not ${restore ? 'restore' : 'clear'} the ${label} webhook: ${redactSecrets((error as Error).message, [...secretsOf(instance), ours, restore])}`,
 				);
 			}
 		}
 	} catch (error) {
-		this.logger.warn(
+		context.logger.warn(
 			`Z-API Trigger: clean-up of its webhooks failed: ${redactSecrets((error as Error).message, instance ? secretsOf(instance) : [])}`,
 		);
 	}
-	delete registration.activation;
-	delete registration.registered;
-	delete registration.testSession;
-	return true;
 }

@@ -418,7 +418,10 @@ async function startN8n(opts = {}) {
 	try {
 		if (line === '1') {
 			const r = await restRaw('POST', '/rest/owner/setup', { email, firstName: 'Zapi', lastName: 'E2E', password });
-			if (r.status >= 400) throw new N8nHttpError('POST', '/rest/owner/setup', r);
+			// A reused user folder already has its owner: then the login below is what counts.
+			if (r.status >= 400 && !(r.status === 400 && createdFolder === false)) {
+				throw new N8nHttpError('POST', '/rest/owner/setup', r);
+			}
 		}
 		await rest('POST', '/rest/login', { emailOrLdapLoginId: email, email, password });
 	} catch (e) {
@@ -454,8 +457,41 @@ async function startN8n(opts = {}) {
 		wf.settings = wf.settings ?? {};
 		return api('POST', '/workflows', wf);
 	}
-	const activate = (id) => api('POST', `/workflows/${id}/${line === '2' ? 'publish' : 'activate'}`);
-	const deactivate = (id) => api('POST', `/workflows/${id}/${line === '2' ? 'unpublish' : 'deactivate'}`);
+	/**
+	 * 2.x publishes through a publication outbox: the API answers before the triggers are
+	 * registered (webhookMethods run a moment later, in the background). Poll the editor's
+	 * GET /rest/workflows/:id/publication-status until nothing is in flight.
+	 */
+	async function publicationSettled(id, { timeoutMs = 30_000 } = {}) {
+		const end = Date.now() + timeoutMs;
+		let st;
+		while (Date.now() < end) {
+			const res = await restRaw('GET', `/rest/workflows/${id}/publication-status`);
+			if (res.status === 404 && /not available/i.test(res.text)) return null; // outbox disabled
+			if (res.status >= 400) throw new N8nHttpError('GET', `/rest/workflows/${id}/publication-status`, res);
+			st = res.data.data ?? res.data;
+			if (st.status !== 'in_progress') return st;
+			await sleep(200);
+		}
+		throw new Error(`publication of workflow ${id} still in progress after ${timeoutMs} ms: ${JSON.stringify(st)}`);
+	}
+	/** Activates (1.x) / publishes (2.x) and returns once the triggers are registered. */
+	async function activate(id, { timeoutMs } = {}) {
+		const wf = await api('POST', `/workflows/${id}/${line === '2' ? 'publish' : 'activate'}`);
+		if (line === '2') {
+			const st = await publicationSettled(id, { timeoutMs });
+			if (st && st.status !== 'published') {
+				throw new Error(`publishing workflow ${id} ended as ${st.status}: ${JSON.stringify(st.triggers)}`);
+			}
+		}
+		return wf;
+	}
+	/** Deactivates (1.x) / unpublishes (2.x) and returns once the triggers are torn down. */
+	async function deactivate(id, { timeoutMs } = {}) {
+		const wf = await api('POST', `/workflows/${id}/${line === '2' ? 'unpublish' : 'deactivate'}`);
+		if (line === '2') await publicationSettled(id, { timeoutMs });
+		return wf;
+	}
 
 	async function executions(workflowId, { includeData = true, status, limit = 100 } = {}) {
 		const q = new URLSearchParams({ includeData: String(includeData), limit: String(limit) });
@@ -478,6 +514,20 @@ async function startN8n(opts = {}) {
 				JSON.stringify(list.map((e) => ({ id: e.id, status: e.status, finished: e.finished }))),
 		);
 	}
+
+	/**
+	 * The editor's "Listen for test event" (Execute workflow from a webhook trigger):
+	 * registers the test webhook (<WEBHOOK_URL>webhook-test/<webhookId>/<path>) and runs the
+	 * node's checkExists/create in mode 'manual'. Resolves the REST answer
+	 * ({ data: { waitingForWebhook: true } } when a test webhook was registered).
+	 */
+	async function listenForTestEvent(workflowId, triggerNodeName) {
+		const body = { triggerToStartFrom: { name: triggerNodeName } };
+		if (line === '1') body.workflowData = (await rest('GET', `/rest/workflows/${workflowId}`)).data;
+		return rest('POST', `/rest/workflows/${workflowId}/run`, body);
+	}
+	/** Stops listening (the editor's cancel): the test webhook's delete() runs. */
+	const cancelTestEvent = (workflowId) => rest('DELETE', `/rest/test-webhook/${workflowId}`);
 
 	async function nodeTypes() {
 		const data = await rest('GET', '/types/nodes.json');
@@ -521,6 +571,9 @@ async function startN8n(opts = {}) {
 		deleteWorkflow: (id) => api('DELETE', `/workflows/${id}`),
 		activate,
 		deactivate,
+		publicationStatus: (id) => (line === '2' ? publicationSettled(id) : Promise.resolve(null)),
+		listenForTestEvent,
+		cancelTestEvent,
 		executions,
 		waitForExecutions,
 		nodeTypes,

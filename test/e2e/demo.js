@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * The product in one command: builds and packs this package, starts the local Z-API
+ * stand-in and a real n8n with the package installed as a community package, creates a
+ * credential pointing at the stand-in, imports the example workflows and activates them,
+ * proves the flow with one sample message, then waits. Ctrl-C stops everything it started.
+ *
+ *   npm run demo [-- --line 2|1] [-- --port 5678] [-- --stand-in-port 3100]
+ */
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { ensureN8n, makeCertificate, startN8n } = require('./lib/n8n');
+const { createStandIn } = require('../stand-in/server');
+
+const root = path.join(__dirname, '..', '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+	const index = args.indexOf(`--${name}`);
+	return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+
+const LINE = option('line', '2');
+const N8N_PORT = Number(option('port', '5678'));
+const STAND_IN_PORT = Number(option('stand-in-port', '3100'));
+const INSTANCE = { id: 'DEMO0INSTANCE0000000000000000001', token: 'demo-instance-token', name: 'Demo instance', phone: '5511900000000' };
+const CONTACT = '5511988887777';
+const GROUP = { id: '120363019502650977-group', name: 'Demo group', participants: [CONTACT, '5511977776666'], admins: [] };
+
+/** Active together: they need different webhooks (Z-API keeps one address per webhook). */
+const ACTIVE_EXAMPLES = ['read-chat-on-new-message.json', 'track-message-status.json'];
+
+const say = (text) => process.stdout.write(`${text}\n`);
+
+function packPackage(workDir) {
+	say('Building and packing the package…');
+	execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', workDir], { cwd: root, encoding: 'utf8' })
+		.trim()
+		.split('\n')
+		.pop();
+	return path.join(workDir, name);
+}
+
+function withCredential(workflow, credential) {
+	const copy = JSON.parse(JSON.stringify(workflow));
+	for (const node of copy.nodes) {
+		if (node.credentials?.zApiApi) node.credentials.zApiApi = { id: credential.id, name: credential.name };
+	}
+	return copy;
+}
+
+async function main() {
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapi-demo-'));
+	const tarball = packPackage(workDir);
+	say(`Installing n8n line ${LINE} if it is not in the cache yet (several minutes the first time)…`);
+	const install = ensureN8n(LINE);
+
+	const certificate = makeCertificate(path.join(workDir, 'tls'));
+	const standIn = createStandIn({
+		instances: [INSTANCE],
+		groups: [{ instanceId: INSTANCE.id, ...GROUP }],
+		deliveryCa: certificate.cert,
+	});
+	const stopAll = [];
+	const stop = async () => {
+		for (const fn of stopAll.reverse()) await fn().catch(() => {});
+		fs.rmSync(workDir, { recursive: true, force: true });
+	};
+	let stopping = false;
+	for (const signal of ['SIGINT', 'SIGTERM']) {
+		process.on(signal, () => {
+			if (stopping) return;
+			stopping = true;
+			say('\nStopping n8n and the stand-in…');
+			stop().then(() => process.exit(0));
+		});
+	}
+
+	try {
+		await standIn.start(STAND_IN_PORT);
+		stopAll.push(() => standIn.stop());
+		standIn.seedChat(INSTANCE.id, CONTACT, { count: 12 });
+		say(`Z-API stand-in: ${standIn.url}`);
+
+		say('Starting n8n…');
+		const n8n = await startN8n({
+			line: LINE,
+			install,
+			port: N8N_PORT,
+			brokerPort: N8N_PORT + 10,
+			packageTarball: tarball,
+			userFolder: path.join(workDir, 'n8n'),
+			certificate,
+		});
+		stopAll.push(() => n8n.stop());
+
+		const credential = await n8n.createCredential('Z-API (local stand-in)', 'zApiApi', {
+			instanceId: INSTANCE.id,
+			instanceToken: INSTANCE.token,
+			clientToken: '',
+			baseUrl: standIn.url,
+		});
+		const examplesDir = path.join(root, 'examples');
+		const imported = [];
+		for (const file of fs.readdirSync(examplesDir).filter((name) => name.endsWith('.json')).sort()) {
+			const workflow = await n8n.createWorkflow(
+				withCredential(JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')), credential),
+			);
+			const active = ACTIVE_EXAMPLES.includes(file);
+			if (active) await n8n.activate(workflow.id);
+			imported.push({ file, id: workflow.id, name: workflow.name, active });
+		}
+
+		// One sample message, so the editor already shows an execution and the chain is proven.
+		const first = imported.find((entry) => entry.file === ACTIVE_EXAMPLES[0]);
+		await standIn.emit(INSTANCE.id, 'text', { phone: CONTACT, message: 'Hello from the demo' });
+		const [execution] = await n8n.waitForExecutions(first.id, { count: 1, timeoutMs: 30_000 });
+
+		say('');
+		say('Ready. n8n is running with n8n-nodes-zapi installed, against the local Z-API stand-in.');
+		say('');
+		say(`  Editor     ${n8n.baseUrl}   (self-signed certificate: accept the browser warning)`);
+		say(`  Login      ${n8n.email} / ${n8n.password}`);
+		say(`  n8n        ${n8n.version}`);
+		say('  Workflows');
+		for (const entry of imported) say(`    ${entry.active ? 'active  ' : 'inactive'}  ${entry.name}`);
+		say(`  A sample message already ran: execution ${execution.id} (${execution.status}).`);
+		say('');
+		say('  Send a WhatsApp message through the stand-in, then open Executions in the editor:');
+		say(`    node test/stand-in/cli.js emit text --url ${standIn.url} --phone ${CONTACT} --message "Oi!"`);
+		say('  A status change:');
+		say(`    node test/stand-in/cli.js emit status --url ${standIn.url} --phone ${CONTACT} --status READ`);
+		say('  Everything the stand-in can send: node test/stand-in/cli.js --help');
+		say('');
+		say('Ctrl-C stops n8n and the stand-in.');
+		await new Promise(() => {});
+	} catch (error) {
+		process.stderr.write(`Demo failed: ${error.stack || error}\n`);
+		await stop();
+		process.exit(1);
+	}
+}
+
+main();

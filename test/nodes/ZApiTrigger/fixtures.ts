@@ -1,0 +1,258 @@
+/**
+ * What the trigger's tests share: typed access to the contract's payload builders
+ * (test/fixtures/callbacks.js), addressed through the trigger's own kind table, and the
+ * few n8n moves the harness does not make itself (a signed activation to deliver to,
+ * delete() as n8n runs it, a record of requests nock did not expect).
+ */
+import { createHmac } from 'crypto';
+import { HookContext } from 'n8n-core';
+import type { IDataObject, IHookFunctions, INodeType, IWebhookData } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import nock from 'nock';
+
+import type { ContentKind } from '../../../nodes/ZApiTrigger/callbackKinds';
+import {
+	deliver,
+	INSTANCE_PATH,
+	makeAdditionalData,
+	makeNode,
+	makeWorkflow,
+	nodeTypes,
+	TEST_CREDENTIALS,
+	TRIGGER_TYPE,
+	triggerLifecycle,
+	type DeliveryResult,
+	type EngineOptions,
+	type TriggerSetup,
+} from '../../helpers/engine';
+
+// ---------------------------------------------------------------------------------------
+// The contract's payload builders
+// ---------------------------------------------------------------------------------------
+
+type Variant = 'capitalB' | 'stringNumbers' | 'missingOptional' | 'lid' | 'wildExtras' | 'edited' | 'readByMe';
+interface BuildOptions {
+	variants?: Variant[];
+}
+interface FixtureKind {
+	/** Key of the content object in the payload. */
+	content: string;
+	label: string;
+	/** Set on the kind that is really a notification (the declined payment request). */
+	notification?: string;
+	omit?: string[];
+}
+interface CallbacksModule {
+	DEFAULTS: Record<string, string>;
+	CONTENT_KINDS: Record<string, FixtureKind>;
+	NOTIFICATION_CODES: readonly string[];
+	STATUS_VALUES: readonly string[];
+	receivedCallback(kind: string, overrides?: IDataObject, options?: BuildOptions): IDataObject;
+	notificationCallback(
+		code: string,
+		parameters?: string[] | null,
+		overrides?: IDataObject,
+		options?: BuildOptions,
+	): IDataObject;
+	statusCallback(status: string, ids?: string[] | null, overrides?: IDataObject, options?: BuildOptions): IDataObject;
+	lidFor(phone: string): string;
+}
+
+// Plain CommonJS shared with the stand-in server; no type declarations of its own.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const callbacks = require('../../fixtures/callbacks') as CallbacksModule;
+export const PEOPLE = callbacks.DEFAULTS;
+
+export const INSTANCE_ID = TEST_CREDENTIALS.instanceId;
+export const API = 'https://api.z-api.io';
+export const MOMMENT = 1700000000000;
+export const MOMMENT_ISO = '2023-11-14T22:13:20.000Z';
+
+/** Every event the user can choose. */
+export const ALL_EVENTS = ['messageReceived', 'messageSent', 'messageStatus', 'notification'];
+
+/**
+ * A received/sent message of one content kind of the trigger's table. Fails when the
+ * fixtures have no builder for the table's content object: a kind added to the table
+ * needs a fixture.
+ */
+export function contentFixture(kind: ContentKind, overrides: IDataObject = {}, options: BuildOptions = {}): IDataObject {
+	const name = Object.keys(callbacks.CONTENT_KINDS).find((candidate) => {
+		const spec = callbacks.CONTENT_KINDS[candidate];
+		return spec.content === kind.key && !spec.notification;
+	});
+	if (!name) {
+		throw new Error(
+			`test/fixtures/callbacks.js has no payload for content kind '${kind.kind}' (content object '${kind.key}')`,
+		);
+	}
+	return callbacks.receivedCallback(name, { instanceId: INSTANCE_ID, momment: MOMMENT, ...overrides }, options);
+}
+
+/** A system notification of one code of section 6.3. Fails for a code the fixtures do not know. */
+export function notificationFixture(
+	code: string,
+	overrides: IDataObject = {},
+	options: BuildOptions & { parameters?: string[] } = {},
+): IDataObject {
+	if (!callbacks.NOTIFICATION_CODES.includes(code)) {
+		throw new Error(`test/fixtures/callbacks.js has no payload for notification '${code}'`);
+	}
+	return callbacks.notificationCallback(
+		code,
+		options.parameters,
+		{ instanceId: INSTANCE_ID, momment: MOMMENT, ...overrides },
+		options,
+	);
+}
+
+/** A message status change. Fails for a status the fixtures do not know. */
+export function statusFixture(
+	status: string,
+	ids: string[] = ['3EB0AAA111', '3EB0BBB222'],
+	overrides: IDataObject = {},
+	options: BuildOptions = {},
+): IDataObject {
+	if (!callbacks.STATUS_VALUES.includes(status)) {
+		throw new Error(`test/fixtures/callbacks.js has no payload for status '${status}'`);
+	}
+	return callbacks.statusCallback(status, ids, { instanceId: INSTANCE_ID, momment: MOMMENT, ...overrides }, options);
+}
+
+/** Callback kinds of the real service outside the contract (field notes), as they arrive. */
+export const OTHER_CALLBACKS: Record<string, IDataObject> = {
+	DeliveryCallback: {
+		type: 'DeliveryCallback',
+		instanceId: INSTANCE_ID,
+		phone: PEOPLE.contactPhone,
+		zaapId: 'A20DA9C0183A2D35A260F53F5D2B9244',
+		messageId: '3EB0D1A2B3C4D5E6F7A8',
+		momment: MOMMENT,
+		error: 'This phone number is not on WhatsApp',
+	},
+	PresenceChatCallback: {
+		type: 'PresenceChatCallback',
+		instanceId: INSTANCE_ID,
+		phone: PEOPLE.contactPhone,
+		status: 'COMPOSING',
+		lastSeen: null,
+	},
+	ConnectedCallback: { type: 'ConnectedCallback', instanceId: INSTANCE_ID, connected: true, momment: MOMMENT },
+	DisconnectedCallback: {
+		type: 'DisconnectedCallback',
+		instanceId: INSTANCE_ID,
+		disconnected: true,
+		error: 'Device has been disconnected',
+		momment: MOMMENT,
+	},
+};
+
+export function clone<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+// ---------------------------------------------------------------------------------------
+// n8n moves
+// ---------------------------------------------------------------------------------------
+
+export const WEBHOOK_ID = 'c0ffee00-0000-4000-8000-000000000001';
+export const PRODUCTION_URL = `https://n8n.example.com/webhook/${WEBHOOK_ID}/webhook`;
+export const TEST_URL = `https://n8n.example.com/webhook-test/${WEBHOOK_ID}/webhook`;
+/** What deliveries are bound to: the workflow id and the trigger node id of the harness. */
+export const SCOPE = 'wf1:trigger-node-id';
+
+export const RECEIVED_ENDPOINT = '/update-webhook-received-delivery';
+export const STATUS_ENDPOINT = '/update-webhook-message-status';
+
+/** The signature the registered URL must carry, computed here from its definition. */
+export function signatureFor(activation: string, scope = SCOPE, token = TEST_CREDENTIALS.instanceToken): string {
+	return createHmac('sha256', token).update(`${scope}:${activation}`).digest('hex');
+}
+
+/** The trigger's record in a workflow's static data (n8n keys node data by node name). */
+export function registrationIn(staticData: IDataObject): IDataObject | undefined {
+	return staticData['node:Z-API Trigger'] as IDataObject | undefined;
+}
+
+export interface Listening {
+	setup: TriggerSetup;
+	/** Query string of the registered address, as the service will call it. */
+	query: IDataObject;
+	/** The registered address. */
+	url: string;
+}
+
+/**
+ * Activates a trigger (or starts listening for a test event) against a service that
+ * accepts every registration, and returns what deliveries need. Call it before setting up
+ * the test's own interceptors: it removes its own when done.
+ */
+export async function listening(
+	parameters: IDataObject,
+	{ isTest = false, options }: { isTest?: boolean; options?: EngineOptions } = {},
+): Promise<Listening> {
+	const setup: TriggerSetup = { parameters, staticData: {}, options };
+	const registered: string[] = [];
+	const scope = nock(API);
+	const interceptors = [
+		scope.get(`${INSTANCE_PATH}/me`),
+		...[RECEIVED_ENDPOINT, STATUS_ENDPOINT].map((endpoint) =>
+			scope.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
+				registered.push(body.value);
+				return true;
+			}),
+		),
+	];
+	interceptors[0].optionally().reply(200, { receivedCallbackUrl: '', messageStatusCallbackUrl: '' });
+	interceptors[1].optionally().reply(200, { value: true });
+	interceptors[2].optionally().reply(200, { value: true });
+	try {
+		await triggerLifecycle(setup).activate(isTest);
+	} finally {
+		for (const interceptor of interceptors) nock.removeInterceptor(interceptor);
+	}
+	if (!registered.length) throw new Error('the trigger registered no webhook');
+	return { setup, query: Object.fromEntries(new URL(registered[0]).searchParams), url: registered[0] };
+}
+
+/** One delivery to an activated trigger, signed with its registered address. */
+export async function deliverTo(target: Listening, body: unknown, isTest = false): Promise<DeliveryResult> {
+	return await deliver(target.setup, { body, query: target.query, isTest });
+}
+
+/**
+ * delete() the way n8n runs it, for production and for test listening alike: mode
+ * 'internal', activation 'update', with the static data of that workflow.
+ */
+export async function n8nDelete(setup: TriggerSetup, isTest = false): Promise<boolean> {
+	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, !isTest);
+	const additionalData = makeAdditionalData(setup.options, 'internal');
+	const nodeType = nodeTypes.getByName(TRIGGER_TYPE) as INodeType;
+	const webhookDescription = nodeType.description.webhooks![0];
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, String(webhookDescription.path)),
+		webhookDescription,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+		webhookId: node.webhookId,
+		isTest,
+	};
+	const context = new HookContext(workflow, node, additionalData, 'internal', 'update', webhookData);
+	return await nodeType.webhookMethods!.default!.delete.call(context as unknown as IHookFunctions);
+}
+
+/**
+ * Requests nock had no answer for. n8n's clean-up swallows errors, so an unexpected call
+ * would otherwise go unnoticed; tests assert this stays empty.
+ */
+export function unexpectedRequests(): { list: string[]; stop: () => void } {
+	const list: string[] = [];
+	const listener = (req: { method?: string; path?: string }) => {
+		list.push(`${req.method} ${String(req.path).replace(INSTANCE_PATH, '')}`);
+	};
+	nock.emitter.on('no match', listener);
+	return { list, stop: () => nock.emitter.removeListener('no match', listener) };
+}
