@@ -11,7 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { zApiApiTest } from '../shared/credentialTest';
 import { isGroupId, normalizeChatId } from '../shared/input';
 import { getInstance } from '../shared/transport';
-import { CONTENT_KINDS } from './callbackKinds';
+import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
 import { verifyDelivery } from './deliverySecret';
 import { chosenEvents, EVENT_CHOICES } from './eventChoices';
 import { isObject, toItems, UNKNOWN_KIND } from './events';
@@ -56,6 +56,16 @@ export class ZApiTrigger implements INodeType {
 				default: [],
 				description: 'Only messages of these kinds start the workflow. Leave empty for all kinds.',
 				displayOptions: { show: { events: ['messageReceived', 'messageSent'] } },
+			},
+			{
+				displayName: 'Notification Kinds',
+				name: 'notificationKinds',
+				type: 'multiOptions',
+				options: NOTIFICATION_KINDS.map(({ code, label }) => ({ name: label, value: code })),
+				default: [],
+				description:
+					'Only notifications of these kinds start the workflow, for example Participant Added. Leave empty for all kinds.',
+				displayOptions: { show: { events: ['notification'] } },
 			},
 			{
 				displayName: 'Options',
@@ -148,8 +158,9 @@ export class ZApiTrigger implements INodeType {
 
 		const events = this.getNodeParameter('events', []) as string[];
 		const contentKinds = this.getNodeParameter('contentKinds', []) as string[];
+		const notificationKinds = this.getNodeParameter('notificationKinds', []) as string[];
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const accepted = acceptor(events, contentKinds, options);
+		const accepted = acceptor(events, { contentKinds, notificationKinds }, options);
 		const items = toItems(payload, { splitStatusIds: options.splitStatusIds === true }).filter(accepted);
 		// Filtered-out deliveries are still answered 200: the service must not retry them.
 		if (!items.length) return { webhookResponse: { received: true, started: false } };
@@ -158,7 +169,12 @@ export class ZApiTrigger implements INodeType {
 }
 
 /** The user's choices as one test on an item. */
-function acceptor(events: string[], contentKinds: string[], options: IDataObject) {
+function acceptor(
+	events: string[],
+	kinds: { contentKinds: string[]; notificationKinds: string[] },
+	options: IDataObject,
+) {
+	const { contentKinds, notificationKinds } = kinds;
 	const choices = chosenEvents(events);
 	const chatType = (options.chatType as string) ?? 'all';
 	const phones = new Set(
@@ -182,6 +198,13 @@ function acceptor(events: string[], contentKinds: string[], options: IDataObject
 		// The events chosen decide known deliveries; Unknown Events decides the others.
 		if (item.event !== 'unknown' && !choices.some((choice) => choice.accepts(item))) return false;
 		if (item.event === 'message' && contentKinds.length && !contentKinds.includes(item.kind as string)) {
+			return false;
+		}
+		if (
+			item.event === 'notification' &&
+			notificationKinds.length &&
+			!notificationKinds.includes(item.notification as string)
+		) {
 			return false;
 		}
 		// The chat filters hold for every delivery, known or not.

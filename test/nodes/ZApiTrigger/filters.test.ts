@@ -146,6 +146,26 @@ describe('message kinds', () => {
 	});
 });
 
+describe('notification kinds', () => {
+	const notifications = { events: ['notification'] };
+
+	it('only the chosen codes start the workflow', async () => {
+		const parameters = { ...notifications, notificationKinds: ['GROUP_PARTICIPANT_ADD'] };
+		expect(await starts(parameters, notificationFixture('GROUP_PARTICIPANT_ADD'))).toBe(true);
+		expect(await starts(parameters, notificationFixture('GROUP_PARTICIPANT_REMOVE'))).toBe(false);
+		expect(await starts(parameters, notificationFixture('CALL_MISSED_VOICE'))).toBe(false);
+	});
+
+	it('empty lets every code through', async () => {
+		expect(await starts({ ...notifications, notificationKinds: [] }, notificationFixture('REVOKE'))).toBe(true);
+	});
+
+	it('does not hold back messages', async () => {
+		const parameters = { events: ['messageReceived', 'notification'], notificationKinds: ['REVOKE'] };
+		expect(await starts(parameters, contentFixture(text))).toBe(true);
+	});
+});
+
 describe('chats: groups only / no groups', () => {
 	const privateText = () => contentFixture(text);
 	const groupText = () => contentFixture(text, { isGroup: true });
