@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Z-API stand-in: a faithful local imitation of the Z-API WhatsApp instance service
- * (contract: /work/shared/spec/service-interface.md; behaviour in the wild:
- * /work/shared/spec/field-notes.md). Plain CommonJS, Node 20 built-ins only.
+ * (the Z-API interface, and how the real service behaves in the wild
+ * beyond it). Plain CommonJS, Node 20 built-ins only.
  *
  * SERVICE ROUTES (prefix /instances/{id}/token/{token})
  *   GET  /chat-messages/{phone}?amount=N&lastMessageId=X   chat listing, newest first
