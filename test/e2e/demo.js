@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { ensureN8n, makeCertificate, startN8n } = require('./lib/n8n');
+const { ensureN8n, startN8n } = require('./lib/n8n');
 const { createStandIn } = require('../stand-in/server');
 
 const root = path.join(__dirname, '..', '..');
@@ -59,12 +59,6 @@ async function main() {
 	say(`Installing n8n line ${LINE} if it is not in the cache yet (several minutes the first time)…`);
 	const install = ensureN8n(LINE);
 
-	const certificate = makeCertificate(path.join(workDir, 'tls'));
-	const standIn = createStandIn({
-		instances: [INSTANCE],
-		groups: [{ instanceId: INSTANCE.id, ...GROUP }],
-		deliveryCa: certificate.cert,
-	});
 	const stopAll = [];
 	const stop = async () => {
 		for (const fn of stopAll.reverse()) await fn().catch(() => {});
@@ -81,11 +75,6 @@ async function main() {
 	}
 
 	try {
-		await standIn.start(STAND_IN_PORT);
-		stopAll.push(() => standIn.stop());
-		standIn.seedChat(INSTANCE.id, CONTACT, { count: 12 });
-		say(`Z-API stand-in: ${standIn.url}`);
-
 		say('Starting n8n…');
 		const n8n = await startN8n({
 			line: LINE,
@@ -94,9 +83,19 @@ async function main() {
 			brokerPort: N8N_PORT + 10,
 			packageTarball: tarball,
 			userFolder: path.join(workDir, 'n8n'),
-			certificate,
 		});
 		stopAll.push(() => n8n.stop());
+
+		// The stand-in delivers over https to n8n, trusting n8n's throw-away certificate.
+		const standIn = createStandIn({
+			instances: [INSTANCE],
+			groups: [{ instanceId: INSTANCE.id, ...GROUP }],
+			deliveryCa: n8n.ca,
+		});
+		await standIn.start(STAND_IN_PORT);
+		stopAll.push(() => standIn.stop());
+		standIn.seedChat(INSTANCE.id, CONTACT, { count: 12 });
+		say(`Z-API stand-in: ${standIn.url}`);
 
 		const credential = await n8n.createCredential('Z-API (local stand-in)', 'zApiApi', {
 			instanceId: INSTANCE.id,

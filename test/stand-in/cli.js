@@ -100,6 +100,8 @@ function parseInstance(spec) {
 }
 
 const mask = (token) => (token.length <= 4 ? '****' : `****${token.slice(-4)}`);
+/** A receiver's address without the secret its query may carry (the trigger's signature). */
+const maskUrl = (url) => String(url ?? '').replace(/([?&](?:signature|secret|token)=)[^&]+/gi, '$1****');
 
 async function serve(args) {
 	const instances = (args.instance || []).map(parseInstance);
@@ -196,7 +198,7 @@ async function emit(args) {
 	const d = json.delivered;
 	const what = json.payload.type === 'MessageStatusCallback' ? `MessageStatusCallback ${json.payload.status}` : `${json.payload.type} (${json.payload.notification || fixtures.contentKindOf(json.payload) || kind})`;
 	const answered = d.status ? `HTTP ${d.status}` : `no answer: ${d.error}`;
-	process.stdout.write(`delivered ${what} to ${d.url} -> ${answered}\n`);
+	process.stdout.write(`delivered ${what} to ${maskUrl(d.url)} -> ${answered}\n`);
 	if (!args.quiet) process.stdout.write(`${JSON.stringify(json.payload, null, 2)}\n`);
 	return d.status >= 200 && d.status < 300 ? 0 : 1;
 }

@@ -128,6 +128,11 @@ function classifyPhoto(value) {
 	return { source, type, bytes: bytes.length, sha1 };
 }
 
+/** A receiver's address without the secret its query may carry (the trigger's signature). */
+function maskQuery(url) {
+	return String(url).replace(/([?&](?:signature|secret|token)=)[^&]+/gi, '$1***');
+}
+
 function maskToken(path) {
 	return path.replace(/^(\/instances\/[^/]+\/token\/)[^/]+/, '$1***');
 }
@@ -358,7 +363,7 @@ function createStandIn(options = {}) {
 			const started = Date.now();
 			const result = await post(target, body, contentType);
 			Object.assign(entry, result, { durationMs: Date.now() - started, done: true });
-			log(`delivery #${entry.seq} ${webhook} -> ${target}: ${entry.status || entry.error}`);
+			log(`delivery #${entry.seq} ${webhook} -> ${maskQuery(target)}: ${entry.status || entry.error}`);
 			return entry;
 		};
 		const p = deliveryChain.then(run, run);
