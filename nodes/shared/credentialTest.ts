@@ -10,6 +10,7 @@ import {
 	describeFailure,
 	instanceUrl,
 	redactSecrets,
+	redactValue,
 	secretsOf,
 	type ZApiInstance,
 } from './transport';
@@ -75,7 +76,7 @@ export async function zApiApiTest(
 					: 'Connection successful',
 		};
 	}
-	const serviceMessage = serviceMessageOf(body);
+	const serviceMessage = serviceMessageOf(redactValue(body, secrets));
 	const { message, description } = describeFailure({
 		status,
 		networkCode: status === undefined ? networkCode : undefined,

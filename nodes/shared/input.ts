@@ -12,7 +12,8 @@ export class InputError extends Error {
 	}
 }
 
-const LID = /^\d{5,20}@lid$/;
+/** A LID id as found in deliveries: digits then @lid (lengths vary; none is documented). */
+const LID = /^\d+@lid$/;
 const GROUP_ID_NEW = /^\d{5,25}-group$/;
 /** '<creator phone>-<creation time>': the suffix is far longer than the last block of a masked phone. */
 const GROUP_ID_OLD = /^\d{8,15}-\d{8,}$/;

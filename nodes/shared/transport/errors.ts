@@ -41,6 +41,27 @@ export const ERROR_RULES: ErrorRule[] = [
 			`Tried ${call.attempts} time(s). Check the Base URL in the credentials and that the n8n server can reach it.`,
 	},
 	{
+		name: 'wrongMethod',
+		matches: (call) => call.status === 405,
+		message: () => 'Z-API refused the HTTP method of this call (405)',
+		description: () =>
+			'The Base URL in the credentials may point to a server that does not speak the Z-API interface. If it is https://api.z-api.io, the service has changed this endpoint: please report it to the maintainers of this node.',
+	},
+	{
+		name: 'wrongContentType',
+		matches: (call) => call.status === 415,
+		message: () => 'Z-API refused the content type of this call (415)',
+		description: () =>
+			'The call was sent as JSON, as the service requires. A proxy between n8n and Z-API may be rewriting requests; otherwise please report it to the maintainers of this node.',
+	},
+	{
+		name: 'rateLimited',
+		matches: (call) => call.status === 429,
+		message: (call) => `Z-API is rate limiting this instance (429, tried ${call.attempts} times)`,
+		description: () =>
+			'Slow the workflow down, for example with Loop Over Items and a Wait node, then run it again.',
+	},
+	{
 		name: 'clientTokenMissing',
 		matches: (call) => isClientError(call) && said(call, /null not allowed/i),
 		message: () => 'Z-API requires a Client Token for this account, and none is set',
@@ -65,27 +86,6 @@ export const ERROR_RULES: ErrorRule[] = [
 			`${CREDENTIALS_HINT} If the Base URL is not https://api.z-api.io, check that it points to a server that speaks the Z-API interface.`,
 	},
 	{
-		name: 'wrongMethod',
-		matches: (call) => call.status === 405,
-		message: () => 'Z-API refused the HTTP method of this call (405)',
-		description: () =>
-			'The Base URL in the credentials may point to a server that does not speak the Z-API interface. If it is https://api.z-api.io, the service has changed this endpoint: please report it to the maintainers of this node.',
-	},
-	{
-		name: 'wrongContentType',
-		matches: (call) => call.status === 415,
-		message: () => 'Z-API refused the content type of this call (415)',
-		description: () =>
-			'The call was sent as JSON, as the service requires. A proxy between n8n and Z-API may be rewriting requests; otherwise please report it to the maintainers of this node.',
-	},
-	{
-		name: 'rateLimited',
-		matches: (call) => call.status === 429,
-		message: (call) => `Z-API is rate limiting this instance (429, tried ${call.attempts} times)`,
-		description: () =>
-			'Slow the workflow down, for example with Loop Over Items and a Wait node, then run it again.',
-	},
-	{
 		name: 'serverError',
 		matches: (call) => call.status !== undefined && call.status >= 500,
 		message: (call) => `Z-API had a server error (${call.status}, tried ${call.attempts} times)`,
@@ -97,7 +97,7 @@ export const ERROR_RULES: ErrorRule[] = [
 		message: (call) =>
 			`Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`,
 		description: () =>
-			`Most often the credentials are wrong or the instance is disconnected. ${CREDENTIALS_HINT} Then check the values of this item.`,
+			`Most often the credentials are wrong or the instance is disconnected. ${CREDENTIALS_HINT} If they are right, check the values sent (phone, group ID, URL).`,
 	},
 	{
 		name: 'unexpected',
@@ -119,12 +119,15 @@ export function describeFailure(call: FailedCall): { rule: string; message: stri
 export function failedCallError(node: INode, call: FailedCall, itemIndex?: number): NodeApiError {
 	const { message, description } = describeFailure(call);
 	const facts: JsonObject = { status: call.status ?? null, service: call.serviceMessage ?? null };
-	return new NodeApiError(node, facts, {
+	const error = new NodeApiError(node, facts, {
 		message,
 		description,
 		httpCode: call.status === undefined ? undefined : String(call.status),
 		itemIndex,
 	});
+	// NodeApiError swaps a message naming a network code (ECONNREFUSED…) for n8n's generic text.
+	error.message = message;
+	return error;
 }
 
 /** The service's own words from an answer body, short and redacted by the caller. */

@@ -10,7 +10,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { failedCallError, serviceMessageOf } from './errors';
-import { redactSecrets } from './redact';
+import { redactSecrets, redactValue } from './redact';
 
 export { describeFailure, ERROR_RULES, notConfirmedError } from './errors';
 export { redactSecrets, redactValue, REDACTED } from './redact';
@@ -124,7 +124,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		}
 
 		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return response.body;
+		if (statusCode >= 200 && statusCode < 300) return redactValue(response.body, secrets);
 
 		if (canRetry && (statusCode === 429 || statusCode >= 500)) {
 			const delay = retryAfterDelay(response.headers) ?? backoffDelay(attempt);
@@ -133,7 +133,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				continue;
 			}
 		}
-		const serviceMessage = serviceMessageOf(response.body);
+		const serviceMessage = serviceMessageOf(redactValue(response.body, secrets));
 		throw failedCallError(
 			this.getNode(),
 			{

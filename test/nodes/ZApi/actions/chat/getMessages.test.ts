@@ -1,17 +1,373 @@
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
 
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 
 const api = () => nock('https://api.z-api.io');
+const messagesPath = (chat: string) => `${INSTANCE_PATH}/chat-messages/${chat}`;
 
-describe('smoke', () => {
-	it('reads one page', async () => {
-		api()
-			.get(`${INSTANCE_PATH}/chat-messages/5511999999999`)
-			.query({ amount: 10 })
-			.reply(200, [{ messageId: 'A', text: { message: 'hi' } }]);
-		const result = await runAction({ resource: 'chat', operation: 'getMessages', phone: '+55 (11) 99999-9999', returnAll: true });
+/** Chat message records with ids `${prefix}${from}`..`${prefix}${from + count - 1}`. */
+function page(from: number, count: number, prefix = 'M'): IDataObject[] {
+	return Array.from({ length: count }, (_, index) => ({
+		messageId: `${prefix}${from + index}`,
+		phone: '5511999999999',
+		fromMe: false,
+		momment: 1700000000000 + from + index,
+		text: { message: `message ${from + index}` },
+	}));
+}
+
+const ids = (json: IDataObject[]) => json.map((record) => record.messageId);
+
+function getMessages(extra: IDataObject = {}) {
+	return { resource: 'chat', operation: 'getMessages', phone: '5511999999999', ...extra };
+}
+
+describe('Chat > Get Messages: which chat', () => {
+	it.each([
+		['+55 (11) 99999-9999', '5511999999999'],
+		['55 11 99999 9999', '5511999999999'],
+		['5511999999999', '5511999999999'],
+		['120363019502650977-group', '120363019502650977-group'],
+		['5511999999999-1623281429', '5511999999999-1623281429'],
+		[' 120363019502650977-group ', '120363019502650977-group'],
+	])('reads %j as /chat-messages/%s', async (input, expected) => {
+		const scope = api()
+			.get(messagesPath(expected))
+			.query({ amount: '10' })
+			.reply(200, page(1, 2));
+		const result = await runAction(getMessages({ phone: input, limit: 5 }));
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ messageId: 'A', text: { message: 'hi' } }]);
+		expect(ids(result.json)).toEqual(['M1', 'M2']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('passes a LID id through unchanged (URL-encoded in the path)', async () => {
+		const scope = api()
+			.get(messagesPath('123%40lid'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 1));
+		const result = await runAction(getMessages({ phone: '123@lid' }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(['M1']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('refuses an empty phone (from an expression) before any request', async () => {
+		const scope = api().get(/.*/).reply(200, []);
+		const result = await runAction(getMessages({ phone: '={{ $json.phone }}' }), [{ json: { phone: '' } }]);
+		expect(result.error?.message).toBe('Phone is empty');
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('passes a real-length LID id through unchanged', async () => {
+		const scope = api()
+			.get(messagesPath('195893014196369%40lid'))
+			.query({ amount: '10' })
+			.reply(200, []);
+		const result = await runAction(getMessages({ phone: '195893014196369@lid' }));
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([
+		['hello', /'hello' is not a phone number/],
+		['12345', /has 5 digits/],
+		['5511999999999@g.us', /is not a phone number/],
+		['../status', /is not a phone number/],
+	])('refuses %j before any request', async (input, message) => {
+		const scope = api().get(/.*/).reply(200, []);
+		const result = await runAction(getMessages({ phone: input }));
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toMatch(/country code/);
+		expect(result.json).toEqual([]);
+		expect(scope.isDone()).toBe(false);
+	});
+});
+
+describe('Chat > Get Messages: paging', () => {
+	it('asks for the default page size of 10, then continues after the last id of the page', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(11, 4));
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(ids(page(1, 14)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('sends the Page Size option as amount', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '3' })
+			.reply(200, page(1, 3))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '3', lastMessageId: 'M3' })
+			.reply(200, page(4, 1));
+		const result = await runAction(getMessages({ returnAll: true, options: { pageSize: 3 } }));
+		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3', 'M4']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('starts after the Start After Message ID option', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'START-ID' })
+			.reply(200, page(1, 2));
+		const result = await runAction(getMessages({ returnAll: true, options: { lastMessageId: ' START-ID ' } }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(['M1', 'M2']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('Return All reads every page until a short page', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(11, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M20' })
+			.reply(200, page(21, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M30' })
+			.reply(200, page(31, 9));
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.json).toHaveLength(39);
+		expect(ids(result.json)).toEqual(ids(page(1, 39)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('stops on a short first page without asking for more', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 3));
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('stops on an empty page', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, []);
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(ids(page(1, 10)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('stops when a page repeats (a server that ignores the cursor)', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query(true)
+			.times(2)
+			.reply(200, page(1, 10));
+		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(1, 10));
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(ids(page(1, 10)));
+		expect(scope.isDone()).toBe(true);
+		expect(extra.isDone()).toBe(false);
+	});
+
+	it('stops on a page whose ids were all seen, even if its last id is a new cursor', async () => {
+		// Page 2 repeats page 1 in another order: nothing new, so no third request.
+		const first = page(1, 10);
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, first)
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, [...first].reverse());
+		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(11, 10));
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(ids(result.json)).toEqual(ids(first));
+		expect(scope.isDone()).toBe(true);
+		expect(extra.isDone()).toBe(false);
+	});
+
+	it('never returns a message twice when pages overlap', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(8, 10)) // M8..M17: three already seen
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M17' })
+			.reply(200, page(15, 5)); // M15..M19, short
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(ids(result.json)).toEqual(ids(page(1, 19)));
+		expect(new Set(ids(result.json)).size).toBe(result.json.length);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('terminates with every message once when pages come oldest-first and the cursor means "before"', async () => {
+		// 25 messages, oldest first. Without a cursor the server gives the newest page; with
+		// one it gives the `amount` messages just before it, still oldest first. The node's
+		// cursor (the last record of a page) is then the newest one: the walk overlaps heavily.
+		const all = page(1, 25);
+		let calls = 0;
+		api()
+			.get(messagesPath('5511999999999'))
+			.query(true)
+			.times(100)
+			.reply(200, (uri) => {
+				calls++;
+				const query = new URL(uri, 'https://api.z-api.io').searchParams;
+				const amount = Number(query.get('amount'));
+				const cursor = query.get('lastMessageId');
+				const end = cursor ? all.findIndex((record) => record.messageId === cursor) : all.length;
+				return all.slice(Math.max(0, end - amount), end);
+			});
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(new Set(ids(result.json)).size).toBe(25);
+		expect(result.json).toHaveLength(25);
+		expect(calls).toBeLessThan(30);
+	});
+
+	it('terminates when the server answers every cursor with the same full page', async () => {
+		let calls = 0;
+		api()
+			.get(messagesPath('5511999999999'))
+			.query(true)
+			.times(100)
+			.reply(200, () => {
+				calls++;
+				return page(1, 10);
+			});
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.json).toHaveLength(10);
+		expect(calls).toBe(2);
+	});
+});
+
+describe('Chat > Get Messages: Limit', () => {
+	it('defaults to 50 when Return All is off', async () => {
+		const scope = api();
+		for (let from = 1; from <= 41; from += 10) {
+			scope
+				.get(messagesPath('5511999999999'))
+				.query(from === 1 ? { amount: '10' } : { amount: '10', lastMessageId: `M${from - 1}` })
+				.reply(200, page(from, 10));
+		}
+		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(51, 10));
+		const result = await runAction(getMessages());
+		expect(result.json).toHaveLength(50);
+		expect(scope.isDone()).toBe(true);
+		expect(extra.isDone()).toBe(false);
+	});
+
+	it('honours a Limit in the middle of a page exactly', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(11, 10));
+		const result = await runAction(getMessages({ returnAll: false, limit: 15 }));
+		expect(ids(result.json)).toEqual(ids(page(1, 15)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('honours a Limit smaller than the first page', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10));
+		const result = await runAction(getMessages({ limit: 3 }));
+		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('makes no further request once a Limit at a page boundary is reached', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10));
+		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(11, 10));
+		const result = await runAction(getMessages({ limit: 10 }));
+		expect(result.json).toHaveLength(10);
+		expect(scope.isDone()).toBe(true);
+		expect(extra.isDone()).toBe(false);
+	});
+
+	it('counts only new messages toward the Limit when pages overlap', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(6, 10)); // M6..M15: M11.. are new
+		const result = await runAction(getMessages({ limit: 13 }));
+		expect(ids(result.json)).toEqual(ids(page(1, 13)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([0, -1, 2.5])('refuses a Limit of %p before any request', async (limit) => {
+		const scope = api().get(/.*/).reply(200, []);
+		const result = await runAction(getMessages({ limit }));
+		expect(result.error?.message).toMatch(/Limit must be a whole number of 1 or more/);
+		expect(scope.isDone()).toBe(false);
+	});
+});
+
+describe('Chat > Get Messages: odd answers', () => {
+	it('an empty first page gives no items, no error, and a hint about multi-device', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, []);
+		const result = await runAction(getMessages({ returnAll: true }));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([]);
+		expect(scope.isDone()).toBe(true);
+		const task = result.run.data.resultData.runData['Z-API'][0];
+		expect(task.executionStatus).toBe('success');
+		expect(JSON.stringify(task.hints)).toMatch(/Multi-device/i);
+	});
+
+	it.each([
+		[{ error: 'Multi device not supported' }],
+		[{ value: false }],
+		['not a list'],
+	])('a non-array answer %j fails with an error that mentions multi-device', async (answer) => {
+		api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, answer as object);
+		const result = await runAction(getMessages());
+		expect(result.error?.message).toBe('Z-API did not return a list of messages for 5511999999999');
+		expect(result.error?.description).toMatch(/multi-device/i);
+		expect(result.error?.description).toContain(JSON.stringify(answer).slice(0, 30));
+		expect(result.json).toEqual([]);
+	});
+
+	it('passes records through untouched, whatever their content kind', async () => {
+		const records = [
+			{ messageId: 'A', fromMe: true, text: { message: 'hi', url: 'https://x.y' } },
+			{ messageId: 'B', image: { mimeType: 'image/jpeg', imageUrl: 'https://i', thumbnailUrl: 'https://t', caption: '' } },
+			{ messageId: 'C', contact: { displayName: 'Ana', vCard: 'BEGIN:VCARD', phones: ['5511'] } },
+		];
+		api().get(messagesPath('5511999999999')).query({ amount: '10' }).reply(200, records);
+		const result = await runAction(getMessages());
+		expect(result.json).toEqual(records);
 	});
 });

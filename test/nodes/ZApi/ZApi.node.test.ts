@@ -1,0 +1,147 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ZApiApi } from '../../../credentials/ZApiApi.credentials';
+import { ZApi } from '../../../nodes/ZApi/ZApi.node';
+import { resources } from '../../../nodes/ZApi/actions/resources';
+
+const node = new ZApi();
+const { description } = node;
+const properties = description.properties;
+
+/** Parameters whose name and type say all there is to say. */
+const SELF_EXPLANATORY = new Map<string, string>([
+	['resource', 'Resource selector: each option has its description'],
+	['operation', 'Operation selector: each option has its action and description'],
+	['options', 'A collection: each option inside has its description'],
+	['photoSource', 'Options whose each choice has its description'],
+	['binaryPropertyName', 'The standard n8n Input Binary Field, with a hint'],
+]);
+
+const operationSelectors = properties.filter((property) => property.name === 'operation');
+
+describe('Z-API node description', () => {
+	it('is usable as an AI agent tool', () => {
+		expect(description.usableAsTool).toBe(true);
+	});
+
+	it('names itself, has one main input and output, and a version', () => {
+		expect(description.name).toBe('zApi');
+		expect(description.displayName).toBe('Z-API');
+		expect(description.version).toBe(1);
+		expect(description.inputs).toEqual(['main']);
+		expect(description.outputs).toEqual(['main']);
+		expect(description.description.length).toBeGreaterThan(20);
+	});
+
+	it('requires the Z-API credentials and tests them with a method the node provides', () => {
+		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }]);
+		expect(new ZApiApi().name).toBe('zApiApi');
+		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
+	});
+
+	it('lists the three resources with their operations', () => {
+		const resource = properties.find((property) => property.name === 'resource');
+		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
+			'chat',
+			'group',
+			'webhook',
+		]);
+		expect(resource?.noDataExpression).toBe(true);
+		const operationsOf = (value: string) =>
+			(
+				operationSelectors.find((selector) => selector.displayOptions?.show?.resource?.[0] === value)
+					?.options as INodePropertyOptions[]
+			).map((option) => option.value);
+		expect(operationsOf('chat')).toEqual(['getMessages']);
+		expect(operationsOf('group')).toEqual(['addParticipants', 'promoteToAdmin', 'updatePhoto']);
+		expect(operationsOf('webhook')).toEqual(['setReceivedUrl', 'setStatusUrl']);
+	});
+
+	it('gives every operation an action and a description', () => {
+		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
+		expect(options).toHaveLength(6);
+		for (const option of options) {
+			expect({ value: option.value, action: option.action }).toEqual({
+				value: option.value,
+				action: expect.stringMatching(/^[A-Z][a-z]+ .{8,}[^.]$/),
+			});
+			expect({ value: option.value, description: option.description }).toEqual({
+				value: option.value,
+				description: expect.stringMatching(/\w+ \w+ \w+/),
+			});
+		}
+		const actions = options.map((option) => option.action);
+		expect(new Set(actions).size).toBe(actions.length);
+		for (const selector of operationSelectors) expect(selector.noDataExpression).toBe(true);
+	});
+
+	it('describes every parameter, unless it is self-explanatory', () => {
+		const missing: string[] = [];
+		const walk = (list: INodeProperties[], path: string) => {
+			for (const property of list) {
+				const name = `${path}${property.name}`;
+				if (!property.description && !SELF_EXPLANATORY.has(property.name)) missing.push(name);
+				if (property.type === 'options' || property.type === 'multiOptions') {
+					for (const option of (property.options ?? []) as INodePropertyOptions[]) {
+						if (property.name !== 'resource' && property.name !== 'operation' && !option.description) {
+							missing.push(`${name}=${String(option.value)}`);
+						}
+					}
+				}
+				if (property.type === 'collection' || property.type === 'fixedCollection') {
+					walk((property.options ?? []) as INodeProperties[], `${name}.`);
+				}
+			}
+		};
+		walk(properties, '');
+		expect(missing).toEqual([]);
+		const binaryField = properties.find((property) => property.name === 'binaryPropertyName');
+		expect(binaryField?.hint).toMatch(/binary field/);
+	});
+
+	it('shows every operation parameter only for its own resource and operation', () => {
+		for (const property of properties) {
+			if (property.name === 'resource' || property.name === 'operation') continue;
+			const show = property.displayOptions?.show ?? {};
+			expect({ name: property.name, resource: show.resource?.length, operation: show.operation?.length }).toEqual({
+				name: property.name,
+				resource: 1,
+				operation: 1,
+			});
+		}
+		for (const resource of resources) {
+			for (const operation of resource.operations) {
+				const shown = properties.filter(
+					(property) =>
+						property.displayOptions?.show?.resource?.[0] === resource.value &&
+						property.displayOptions?.show?.operation?.[0] === operation.value,
+				);
+				expect(shown.map((property) => property.name)).toEqual(operation.properties.map((property) => property.name));
+			}
+		}
+	});
+
+	it('keeps the Limit shown only when Return All is off, and the photo fields by source', () => {
+		const limit = properties.find((property) => property.name === 'limit');
+		expect(limit?.displayOptions?.show).toEqual({ returnAll: [false], resource: ['chat'], operation: ['getMessages'] });
+		expect(limit?.typeOptions?.minValue).toBe(1);
+		const photoUrl = properties.find((property) => property.name === 'photoUrl');
+		expect(photoUrl?.displayOptions?.show?.photoSource).toEqual(['url']);
+		const photoBase64 = properties.find((property) => property.name === 'photoBase64');
+		expect(photoBase64?.displayOptions?.show?.photoSource).toEqual(['base64']);
+	});
+
+	it('marks the parameters a call cannot do without as required', () => {
+		const required = (name: string) =>
+			properties.filter((property) => property.name === name).every((property) => property.required === true);
+		for (const name of ['phone', 'groupId', 'phones', 'url', 'photoUrl', 'photoBase64']) {
+			expect({ name, required: required(name) }).toEqual({ name, required: true });
+		}
+	});
+
+	it('tells users of the webhook operations that only https is accepted', () => {
+		const url = properties.find((property) => property.name === 'url');
+		expect(url?.description).toMatch(/https/);
+		expect(url?.placeholder).toMatch(/^https:\/\//);
+	});
+});

@@ -1,0 +1,230 @@
+import {
+	InputError,
+	base64ImageDataUri,
+	imageDataUri,
+	isGroupId,
+	normalizeChatId,
+	normalizeGroupId,
+	normalizePhone,
+	parsePhoneList,
+	requireHttpsUrl,
+	requireWebUrl,
+	sniffImageType,
+} from '../../../nodes/shared/input';
+
+const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = Buffer.from(PNG_BASE64, 'base64');
+
+function inputError(fn: () => unknown): InputError {
+	try {
+		fn();
+	} catch (error) {
+		expect(error).toBeInstanceOf(InputError);
+		return error as InputError;
+	}
+	throw new Error('expected an InputError');
+}
+
+describe('normalizePhone', () => {
+	it.each([
+		['+55 (11) 99999-9999', '5511999999999'],
+		['5511999999999', '5511999999999'],
+		['  55 11 9 9999 9999  ', '5511999999999'],
+		['+1 (415) 555-0100', '14155550100'],
+		['55.11.99999.9999', '5511999999999'],
+		[5511999999999, '5511999999999'],
+		['12345678', '12345678'],
+		['123456789012345', '123456789012345'],
+	])('%j -> %s', (input, expected) => {
+		expect(normalizePhone(input)).toBe(expected);
+	});
+
+	it.each(['123@lid', '195893014196369@lid'])('passes the LID id %s unchanged', (lid) => {
+		expect(normalizePhone(lid)).toBe(lid);
+	});
+
+	it.each([
+		['', 'Phone is empty'],
+		[undefined, 'Phone is empty'],
+		[null, 'Phone is empty'],
+		['   ', 'Phone is empty'],
+		['abc', "Phone 'abc' is not a phone number"],
+		['5511999999999@c.us', "Phone '5511999999999@c.us' is not a phone number"],
+		['@lid', "Phone '@lid' is not a phone number"],
+		['abc@lid', "Phone 'abc@lid' is not a phone number"],
+		['1234567', "Phone '1234567' has 7 digits; a phone with country code has 8 to 15"],
+		['1234567890123456', "Phone '1234567890123456' has 16 digits; a phone with country code has 8 to 15"],
+		['+-()', "Phone '+-()' has 0 digits; a phone with country code has 8 to 15"],
+	])('refuses %j: %s', (input, message) => {
+		const error = inputError(() => normalizePhone(input));
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(/country code, area code and number/);
+	});
+
+	it('names the field it reads', () => {
+		expect(inputError(() => normalizePhone('x', 'Phones entry')).message).toBe("Phones entry 'x' is not a phone number");
+	});
+});
+
+describe('group ids', () => {
+	it.each(['120363019502650977-group', '12345-group', '5511999999999-1623281429', '12345678-12345678'])(
+		'%s is a group id',
+		(id) => {
+			expect(isGroupId(id)).toBe(true);
+			expect(normalizeGroupId(`  ${id} `)).toBe(id);
+		},
+	);
+
+	it.each([
+		'12345',
+		'abc-group',
+		'120363@g.us',
+		'120363019502650977@g.us',
+		'1234-group',
+		'-group',
+		'120363019502650977-GROUP',
+		'5511999999999-1234', // the last block of a masked phone, not a creation time
+		'55 11 99999-9999',
+		'5511999999999-1623281429-group',
+		'120363019502650977-group\n',
+	])('%j is not a group id', (id) => {
+		expect(isGroupId(id)).toBe(false);
+		if (id.trim() === id) {
+			const error = inputError(() => normalizeGroupId(id));
+			expect(error.message).toBe(`'${id}' is not a Z-API group ID`);
+			expect(error.description).toMatch(/120363019502650977-group.*5511999999999-1623281429/);
+		}
+	});
+
+	it('says an empty group id is empty', () => {
+		expect(inputError(() => normalizeGroupId('')).message).toBe('Group ID is empty');
+		expect(inputError(() => normalizeGroupId(undefined)).message).toBe('Group ID is empty');
+	});
+});
+
+describe('normalizeChatId', () => {
+	it.each([
+		['+55 (11) 99999-9999', '5511999999999'],
+		['120363019502650977-group', '120363019502650977-group'],
+		['5511999999999-1623281429', '5511999999999-1623281429'],
+		['123@lid', '123@lid'],
+		[' 195893014196369@lid ', '195893014196369@lid'],
+	])('%j -> %s', (input, expected) => {
+		expect(normalizeChatId(input)).toBe(expected);
+	});
+
+	it('refuses garbage and mentions group and LID ids in the hint', () => {
+		const error = inputError(() => normalizeChatId('hello'));
+		expect(error.message).toBe("Phone 'hello' is not a phone number");
+		expect(error.description).toMatch(/Group IDs.*LID/);
+	});
+});
+
+describe('parsePhoneList', () => {
+	it.each([
+		['5511999999999', ['5511999999999']],
+		['5511999999999, 5511888888888', ['5511999999999', '5511888888888']],
+		['5511999999999;5511888888888\n5511777777777', ['5511999999999', '5511888888888', '5511777777777']],
+		['+55 (11) 99999-9999, 5511999999999', ['5511999999999']],
+		[['5511999999999', 5511888888888], ['5511999999999', '5511888888888']],
+		[[['5511999999999'], [5511888888888, '5511999999999']], ['5511999999999', '5511888888888']],
+		[['5511999999999', '', null, '  '], ['5511999999999']],
+		[5511999999999, ['5511999999999']],
+		['123@lid, 5511999999999', ['123@lid', '5511999999999']],
+	])('%j -> %j', (input, expected) => {
+		expect(parsePhoneList(input)).toEqual(expected);
+	});
+
+	it('keeps the order of first appearance', () => {
+		expect(parsePhoneList('5522222222222, 5511111111111, 5522222222222')).toEqual(['5522222222222', '5511111111111']);
+	});
+
+	it.each([[''], [[]], [' , ;'], [undefined], [[null, '']]])('refuses the empty list %j', (input) => {
+		const error = inputError(() => parsePhoneList(input));
+		expect(error.message).toBe('Phones is empty');
+		expect(error.description).toMatch(/separated by commas, or an expression returning a list/);
+	});
+
+	it('refuses a list with a bad entry, naming the entry', () => {
+		expect(inputError(() => parsePhoneList('5511999999999, 12')).message).toBe(
+			"Phones entry '12' has 2 digits; a phone with country code has 8 to 15",
+		);
+	});
+
+	it('does not split a phone written with spaces', () => {
+		expect(parsePhoneList('+55 11 99999 9999')).toEqual(['5511999999999']);
+	});
+});
+
+describe('requireHttpsUrl', () => {
+	it.each([
+		['https://n8n.example.com/webhook/zapi', 'https://n8n.example.com/webhook/zapi'],
+		['  https://n8n.example.com/webhook/zapi?x=1  ', 'https://n8n.example.com/webhook/zapi?x=1'],
+		['HTTPS://N8N.example.com/a', 'https://n8n.example.com/a'],
+	])('%j -> %s', (input, expected) => {
+		expect(requireHttpsUrl(input, 'Webhook URL')).toBe(expected);
+	});
+
+	it.each([
+		['http://n8n.example.com/x', 'Webhook URL must start with https:// (got http://)', /only delivers webhooks to https/],
+		['ws://n8n.example.com/x', 'Webhook URL must start with https:// (got ws://)', /https/],
+		['/webhook/x', "Webhook URL '/webhook/x' is not an absolute URL", /https:\/\//],
+		['n8n.example.com', "Webhook URL 'n8n.example.com' is not an absolute URL", /https:\/\//],
+		['', 'Webhook URL is empty', /https:\/\//],
+	])('refuses %j', (input, message, description) => {
+		const error = inputError(() => requireHttpsUrl(input, 'Webhook URL'));
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(description);
+	});
+});
+
+describe('requireWebUrl', () => {
+	it.each(['https://cdn.example.com/a.jpg', 'http://cdn.example.com/a.jpg'])('accepts %s', (url) => {
+		expect(requireWebUrl(url, 'Photo URL')).toBe(url);
+	});
+
+	it.each(['ftp://cdn.example.com/a.jpg', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'a.jpg', ''])(
+		'refuses %j',
+		(url) => {
+			const error = inputError(() => requireWebUrl(url, 'Photo URL'));
+			expect(error.message).toBe(url ? `Photo URL '${url}' is not an http(s) URL` : 'Photo URL is empty');
+		},
+	);
+});
+
+describe('images', () => {
+	it.each([
+		['image/png', PNG],
+		['image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])],
+		['image/gif', Buffer.from('GIF89a')],
+		['image/webp', Buffer.from('RIFF\0\0\0\0WEBP')],
+	])('recognises %s', (mimeType, data) => {
+		expect(sniffImageType(data)).toBe(mimeType);
+		expect(imageDataUri(data, 'Photo')).toBe(`data:${mimeType};base64,${data.toString('base64')}`);
+	});
+
+	it.each([Buffer.from('%PDF-1.4'), Buffer.alloc(0), Buffer.from([0xff, 0xd8])])('refuses %p', (data) => {
+		expect(sniffImageType(data)).toBeUndefined();
+		expect(inputError(() => imageDataUri(data, 'Photo')).message).toBe('Photo is not a JPEG, PNG, GIF or WebP image');
+	});
+
+	it.each([
+		['bare', PNG_BASE64],
+		['data URI', `data:image/png;base64,${PNG_BASE64}`],
+		['data URI, upper case', `DATA:IMAGE/PNG;BASE64,${PNG_BASE64}`],
+		['wrapped over lines', PNG_BASE64.replace(/(.{20})/g, '$1\n')],
+		['mislabelled', `data:image/jpeg;base64,${PNG_BASE64}`],
+	])('base64ImageDataUri reads %s base64', (_label, input) => {
+		expect(base64ImageDataUri(input, 'Photo')).toBe(`data:image/png;base64,${PNG_BASE64}`);
+	});
+
+	it.each([
+		['', 'Photo is empty'],
+		['data:image/png;base64,', 'Photo is empty'],
+		['not base64!', 'Photo is not base64 text'],
+		[Buffer.from('plain text').toString('base64'), 'Photo is not a JPEG, PNG, GIF or WebP image'],
+	])('base64ImageDataUri refuses %j', (input, message) => {
+		expect(inputError(() => base64ImageDataUri(input, 'Photo')).message).toBe(message);
+	});
+});

@@ -1,0 +1,289 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
+import { retryPolicy } from '../../../../nodes/shared/transport';
+
+const api = (base = 'https://api.z-api.io') => nock(base);
+const STATUS_PATH = `${INSTANCE_PATH}/update-webhook-message-status`;
+const MESSAGES_PATH = `${INSTANCE_PATH}/chat-messages/5511999999999`;
+
+/** A PUT with a body: the webhook status operation. */
+const setStatusUrl = { resource: 'webhook', operation: 'setStatusUrl', url: 'https://n8n.example.com/webhook/zapi' };
+/** A GET without a body: one page of a chat. */
+const getMessages = { resource: 'chat', operation: 'getMessages', phone: '5511999999999', limit: 5 };
+
+/** A network failure as Node reports it. (A plain object passed to replyWithError hangs nock 14.) */
+const networkError = (code: string) => Object.assign(new Error(`${code.toLowerCase()} from test`), { code });
+
+describe('transport: URL and headers', () => {
+	it('calls {base}/instances/{id}/token/{token}{path} with the query string', async () => {
+		const scope = api()
+			.get('/instances/INSTANCE123/token/tok3n-SECRET-7f9a/chat-messages/5511999999999')
+			.query({ amount: '10' })
+			.reply(200, []);
+		const result = await runAction(getMessages);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('uses the Base URL of the credentials, without a trailing slash, and encodes id and token', async () => {
+		const scope = api('http://zapi.internal:8080')
+			.get('/instances/ID%2F1/token/t%20k%2Fn-SECRET/chat-messages/5511999999999')
+			.query({ amount: '10' })
+			.reply(200, []);
+		const result = await runAction(getMessages, undefined, {
+			credentials: { baseUrl: 'http://zapi.internal:8080//', instanceId: 'ID/1', instanceToken: 't k/n-SECRET' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('sends the Client-Token header when the credentials have one', async () => {
+		const scope = api()
+			.put(STATUS_PATH)
+			.matchHeader('client-token', 'acct-SECURITY-token-1')
+			.reply(200, { value: true });
+		const result = await runAction(setStatusUrl, undefined, { credentials: { clientToken: '  acct-SECURITY-token-1 ' } });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('sends no Client-Token header when the credentials have none (or only spaces)', async () => {
+		const scope = nock('https://api.z-api.io', { badheaders: ['client-token'] })
+			.put(STATUS_PATH)
+			.reply(200, { value: true })
+			.get(MESSAGES_PATH)
+			.query(true)
+			.reply(200, []);
+		expect((await runAction(setStatusUrl)).error).toBeUndefined();
+		expect((await runAction(getMessages, undefined, { credentials: { clientToken: '   ' } })).error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('sends bodies as JSON with Content-Type application/json', async () => {
+		const scope = api()
+			.put(STATUS_PATH, (body) => body.value === 'https://n8n.example.com/webhook/zapi')
+			.matchHeader('content-type', /^application\/json/)
+			.reply(200, { value: true })
+			.post(`${INSTANCE_PATH}/add-admin`, { groupId: '120363019502650977-group', phones: ['5511999999999'] })
+			.matchHeader('content-type', /^application\/json/)
+			.reply(200, { value: true });
+		expect((await runAction(setStatusUrl)).error).toBeUndefined();
+		const promote = { resource: 'group', operation: 'promoteToAdmin', groupId: '120363019502650977-group', phones: '5511999999999' };
+		expect((await runAction(promote)).error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('refuses incomplete credentials before any request', async () => {
+		const scope = api().get(/.*/).reply(200, []);
+		const result = await runAction(getMessages, undefined, { credentials: { instanceToken: '  ' } });
+		expect(result.error?.message).toBe('The Z-API credentials are incomplete');
+		expect(result.error?.description).toMatch(/Fill in Instance Token/);
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('refuses a Base URL that is not a URL before any request', async () => {
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: 'api.z-api.io' } });
+		expect(result.error?.message).toBe('The Base URL in the Z-API credentials is not a URL');
+	});
+});
+
+describe('transport: errors the service answers', () => {
+	it.each<[string, number, IDataObject | string, string, RegExp]>([
+		['400 Instance not found', 400, { error: 'Instance not found' }, 'Z-API did not recognise the instance ID or instance token (400)', /copy the Instance ID and Instance Token again/],
+		['401', 401, '', 'Z-API did not recognise the instance ID or instance token (401)', /copy the Instance ID and Instance Token again/],
+		['404', 404, { error: 'Not Found' }, 'Z-API did not recognise the instance ID or instance token (404)', /Base URL/],
+		['403 Client-Token not allowed', 403, { error: 'Client-Token not allowed' }, 'Z-API refused the Client Token', /paste the instance token there/],
+		['403 without a body', 403, '', 'Z-API refused the Client Token', /account security token/],
+		['400 null not allowed', 400, { error: 'null not allowed' }, 'Z-API requires a Client Token for this account, and none is set', /It is not the instance token/],
+		['405', 405, '', 'Z-API refused the HTTP method of this call (405)', /does not speak the Z-API interface/],
+		['415', 415, { error: 'Unsupported Media Type' }, 'Z-API refused the content type of this call (415)', /sent as JSON/],
+		['422 with a message', 422, { message: 'phones must not be empty' }, 'Z-API rejected the call (422): phones must not be empty', /check the values sent/],
+	])('%s: one request, then an error that says what to do', async (_label, status, body, message, description) => {
+		const scope = api().put(STATUS_PATH).reply(status, body);
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toMatch(description);
+		expect(result.error?.httpCode).toBe(String(status));
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(result.json).toEqual([]);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false); // 4xx are not retried
+	});
+
+	it('the same rules apply to a GET', async () => {
+		api().get(MESSAGES_PATH).query(true).reply(403, { error: 'Client-Token not allowed' });
+		const result = await runAction(getMessages);
+		expect(result.error?.message).toBe('Z-API refused the Client Token');
+	});
+});
+
+describe('transport: the status decides before the words of the answer', () => {
+	// A rate limit whose body happens to say "instance" is still a rate limit, not a
+	// credentials problem: the status rules come before the rules that read the body.
+	it.each<[number, string, RegExp]>([
+		[429, 'Too many requests for this instance', /rate limiting/],
+		[405, 'Method not allowed for /instances/x/token/[redacted]/add-admin', /HTTP method/],
+		[415, 'Content-Type required on the token route', /content type/],
+	])('%i with %j is named by its status', async (status, error, message) => {
+		api().put(STATUS_PATH).times(3).reply(status, { error });
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toMatch(message);
+	});
+});
+
+describe('transport: retries', () => {
+	it('retries a 429 without Retry-After a bounded number of times, then fails', async () => {
+		const scope = api().put(STATUS_PATH).times(retryPolicy.attempts).reply(429, { error: 'Too Many Requests' });
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(retryPolicy.attempts).toBe(3);
+		expect(result.error?.message).toBe('Z-API is rate limiting this instance (429, tried 3 times)');
+		expect(result.error?.description).toMatch(/Slow the workflow down/);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it('retries a 429 and goes on when the next answer is a success', async () => {
+		const scope = api()
+			.put(STATUS_PATH)
+			.reply(429, '')
+			.put(STATUS_PATH, { value: 'https://n8n.example.com/webhook/zapi' })
+			.reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(1);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('waits as long as Retry-After says before trying again', async () => {
+		const times: number[] = [];
+		api()
+			.put(STATUS_PATH)
+			.reply(() => {
+				times.push(Date.now());
+				return [429, '', { 'Retry-After': '0.15' }];
+			})
+			.put(STATUS_PATH)
+			.reply(() => {
+				times.push(Date.now());
+				return [200, { value: true }];
+			});
+		const result = await runAction(setStatusUrl);
+		expect(result.error).toBeUndefined();
+		expect(times).toHaveLength(2);
+		// The test backoff is 5 ms: only Retry-After explains a wait of 150 ms.
+		expect(times[1] - times[0]).toBeGreaterThanOrEqual(140);
+	});
+
+	it('accepts Retry-After as an HTTP date', async () => {
+		const scope = api()
+			.put(STATUS_PATH)
+			.reply(429, '', { 'Retry-After': new Date(Date.now() - 1000).toUTCString() })
+			.put(STATUS_PATH)
+			.reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('does not retry sooner than a Retry-After beyond the longest wait: fails at once', async () => {
+		const scope = api().put(STATUS_PATH).reply(429, '', { 'Retry-After': '3600' });
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const started = Date.now();
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toBe('Z-API is rate limiting this instance (429, tried 1 times)');
+		expect(Date.now() - started).toBeLessThan(2000);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it.each([500, 502, 503])('retries a %i a bounded number of times, then fails', async (status) => {
+		const scope = api().put(STATUS_PATH).times(3).reply(status, '<html>oops</html>');
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toBe(`Z-API had a server error (${status}, tried 3 times)`);
+		expect(result.error?.description).toMatch(/Try again in a few minutes/);
+		expect(result.error?.httpCode).toBe(String(status));
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it('retries a 502 and goes on when the service recovers', async () => {
+		const scope = api()
+			.get(MESSAGES_PATH)
+			.query({ amount: '10' })
+			.reply(502, '')
+			.get(MESSAGES_PATH)
+			.query({ amount: '10' })
+			.reply(503, '')
+			.get(MESSAGES_PATH)
+			.query({ amount: '10' })
+			.reply(200, [{ messageId: 'A' }]);
+		const result = await runAction(getMessages);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ messageId: 'A' }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('retries a connection reset, then succeeds', async () => {
+		const scope = api()
+			.put(STATUS_PATH)
+			.replyWithError(networkError('ECONNRESET'))
+			.put(STATUS_PATH, { value: 'https://n8n.example.com/webhook/zapi' })
+			.reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ webhook: 'messageStatus', url: 'https://n8n.example.com/webhook/zapi', success: true }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('gives up on connection resets after the bounded number of tries', async () => {
+		const scope = api()
+			.put(STATUS_PATH)
+			.times(3)
+			.replyWithError(networkError('ECONNRESET'));
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNRESET)');
+		expect(result.error?.description).toMatch(/^Tried 3 time\(s\)\. Check the Base URL/);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it('does not retry a refused connection', async () => {
+		const scope = api().put(STATUS_PATH).replyWithError(networkError('ECONNREFUSED'));
+		const spare = api().put(STATUS_PATH).reply(200, { value: true });
+		const result = await runAction(setStatusUrl);
+		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNREFUSED)');
+		expect(result.error?.description).toMatch(/^Tried 1 time\(s\)/);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it('does not retry an unknown host', async () => {
+		const scope = api('https://zapi.nowhere.example').get(/.*/).replyWithError(networkError('ENOTFOUND'));
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: 'https://zapi.nowhere.example' } });
+		expect(result.error?.message).toBe('Could not reach Z-API at zapi.nowhere.example (ENOTFOUND)');
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('retries each item on its own: a retried item does not disturb the next', async () => {
+		const scope = api()
+			.put(STATUS_PATH, { value: 'https://a.example.com/' })
+			.reply(503, '')
+			.put(STATUS_PATH, { value: 'https://a.example.com/' })
+			.reply(200, { value: true })
+			.put(STATUS_PATH, { value: 'https://b.example.com/' })
+			.reply(200, { value: true });
+		const result = await runAction({ ...setStatusUrl, url: '={{ $json.url }}' }, [
+			{ json: { url: 'https://a.example.com/' } },
+			{ json: { url: 'https://b.example.com/' } },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((json) => json.url)).toEqual(['https://a.example.com/', 'https://b.example.com/']);
+		expect(scope.isDone()).toBe(true);
+	});
+});
