@@ -1,0 +1,79 @@
+'use strict';
+/**
+ * Every workflow shipped in examples/ imports as it is (only the credential id set),
+ * activates, and produces an execution for a matching event. An example without an
+ * exercise here fails, so a new example cannot ship untested.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
+
+const EXERCISES = {
+	'read-chat-on-new-message.json': async (t, wf, deployed) => {
+		const { assert } = t;
+		const inst = t.current;
+		const phone = '5511933334444';
+		const seeded = t.standIn.seedChat(inst.id, phone, { count: 8 });
+		const payload = await t.emit(inst, 'text', { phone, message: 'Oi, tudo bem?' });
+		const [execution] = await t.exactlyExecutions(deployed.id, 1);
+		assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+		const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+		const reader = wf.nodes.find((n) => n.type === t.ACTION_TYPE);
+		const [event] = t.nodeItems(execution, trigger.name);
+		assert.equal(event?.kind, 'text');
+		assert.equal(event?.messageId, payload.messageId);
+		const messages = t.nodeItems(execution, reader.name);
+		assert.equal(messages.length, 5, `the second node output ${messages.length} items`);
+		const chatIds = new Set([...seeded.messageIds, payload.messageId]);
+		assert.ok(messages.every((m) => m.phone === phone && chatIds.has(m.messageId)), `not the chat's messages: ${JSON.stringify(messages.map((m) => [m.phone, m.messageId]))}`);
+		assert.equal(new Set(messages.map((m) => m.messageId)).size, 5, 'a message came out twice');
+		assert.ok(messages.some((m) => m.messageId === payload.messageId), 'the message that started it is not among the recent ones');
+	},
+	'track-message-status.json': async (t, wf, deployed) => {
+		const { assert } = t;
+		const inst = t.current;
+		const ids = [1, 2, 3].map(() => `3EB0${t.hex(9).toUpperCase()}`);
+		await t.emit(inst, 'status', { status: 'READ', ids });
+		const [execution] = await t.exactlyExecutions(deployed.id, 1);
+		assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+		const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+		const items = t.nodeItems(execution, trigger.name);
+		assert.deepEqual(items.map((i) => i.messageId), ids, 'not one item per id, in order');
+		assert.ok(items.every((i) => i.event === 'status' && i.kind === 'READ'), JSON.stringify(items.map((i) => [i.event, i.kind])));
+		assert.ok(items.every((i, n) => Array.isArray(i.ids) && i.ids.length === 1 && i.ids[0] === ids[n]));
+	},
+	'promote-new-participants.json': async (t, wf, deployed) => {
+		const { assert } = t;
+		const inst = t.current;
+		const joined = '5511955559999';
+		await t.emit(inst, 'notification', { code: 'GROUP_PARTICIPANT_ADD', group: inst.groups[0].id, phone: joined });
+		const [execution] = await t.exactlyExecutions(deployed.id, 1);
+		assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+		const group = t.standIn.snapshot(inst.id).groups.find((g) => g.id === inst.groups[0].id);
+		assert.ok(group.admins.includes(joined), `admins ${JSON.stringify(group.admins)}`);
+	},
+};
+
+const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
+
+module.exports = {
+	group: 'examples',
+	order: 50,
+	scenarios: files.map((file) => ({
+		name: `examples/${file} imports, activates and runs on a matching event`,
+		async run(t) {
+			const { assert } = t;
+			const exercise = EXERCISES[file];
+			assert.ok(exercise, `no end-to-end exercise for examples/${file}: add one to test/e2e/scenarios/examples.js`);
+			const raw = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
+			for (const node of raw.nodes) {
+				if (node.credentials?.zApiApi) assert.equal(node.credentials.zApiApi.id, '', `examples/${file}: node ${node.name} ships a credential id`);
+			}
+			t.current = await t.instance(`example ${file}`, { groups: [{ name: 'E2E example group' }] });
+			const wf = t.exampleWorkflow(file, t.current);
+			const deployed = await t.deploy(wf, { name: raw.name });
+			await exercise(t, wf, deployed);
+		},
+	})),
+};
