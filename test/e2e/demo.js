@@ -6,7 +6,7 @@
  * credential pointing at the stand-in, imports the example workflows and activates them,
  * proves the flow with one sample message, then waits. Ctrl-C stops everything it started.
  *
- *   npm run demo [-- --line 2|1] [-- --port 5678] [-- --stand-in-port 3100]
+ *   npm run demo [-- --line 2|1] [--port 5678] [--broker-port 5679] [--stand-in-port 3100]
  */
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -80,7 +80,7 @@ async function main() {
 			line: LINE,
 			install,
 			port: N8N_PORT,
-			brokerPort: N8N_PORT + 10,
+			brokerPort: Number(option('broker-port', '5679')),
 			packageTarball: tarball,
 			userFolder: path.join(workDir, 'n8n'),
 		});
@@ -102,6 +102,8 @@ async function main() {
 			instanceToken: INSTANCE.token,
 			clientToken: '',
 			baseUrl: standIn.url,
+			// n8n 1.x's public API insists on this credential field; 'all' is the editor's default.
+			...(LINE === '1' ? { allowedHttpRequestDomains: 'all' } : {}),
 		});
 		const examplesDir = path.join(root, 'examples');
 		const imported = [];
