@@ -5,6 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	setupFiles: ['<rootDir>/test/env.ts'],
 	setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
 	testTimeout: 30000,
 };
