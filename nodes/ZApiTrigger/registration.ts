@@ -20,7 +20,10 @@ import { webhooksFor } from './eventChoices';
  */
 export interface Registration extends IDataObject {
 	activation?: string;
-	/** Address put in each webhook, exactly as sent. */
+	/**
+	 * n8n's address put in each webhook, without its query: the signature is not stored, it
+	 * is made again from the activation id and the instance token when needed.
+	 */
 	registered?: Partial<Record<WebhookName, string>>;
 	/** Only while listening for a test event: what each webhook pointed at before. */
 	testSession?: { previous: Partial<Record<WebhookName, string | null>> };
@@ -91,10 +94,13 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const registration = registrationOf(this);
 	const needed = neededWebhooks(this);
 	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
-	const ours = needed.map((name) => registration.registered?.[name]);
-	if (!registration.activation || ours.some((url) => !url || !url.startsWith(webhookUrl))) return false;
+	const { activation, registered } = registration;
+	if (!activation || needed.some((name) => registered?.[name] !== webhookUrl)) return false;
 	const current = await currentAddresses(this);
-	return current !== undefined && needed.every((name) => current[name] === registration.registered?.[name]);
+	if (current === undefined) return false;
+	const instance = await getInstance.call(this);
+	const ours = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
+	return needed.every((name) => current[name] === ours);
 }
 
 export async function create(this: IHookFunctions): Promise<boolean> {
@@ -125,7 +131,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	registration.activation = activation;
 	registration.registered = registered;
 	for (const name of needed) {
-		registered[name] = url;
+		registered[name] = webhookUrl;
 		await putAddress(this, name, url);
 	}
 	return true;
@@ -138,24 +144,23 @@ export async function create(this: IHookFunctions): Promise<boolean> {
  */
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const registration = registrationOf(this);
-	const registered = registration.registered ?? {};
-	if (Object.keys(registered).length) await clearRegistered(this, registration, registered);
+	if (registration.activation && Object.keys(registration.registered ?? {}).length) {
+		await clearRegistered(this, registration);
+	}
 	delete registration.activation;
 	delete registration.registered;
 	delete registration.testSession;
 	return true;
 }
 
-async function clearRegistered(
-	context: IHookFunctions,
-	registration: Registration,
-	registered: Partial<Record<WebhookName, string>>,
-): Promise<void> {
+async function clearRegistered(context: IHookFunctions, registration: Registration): Promise<void> {
 	let instance: ZApiInstance | undefined;
 	try {
 		instance = await getInstance.call(context);
 		const current = await currentAddresses(context);
-		for (const [name, ours] of Object.entries(registered) as Array<[WebhookName, string]>) {
+		const scope = deliveryScope(context);
+		for (const [name, address] of Object.entries(registration.registered ?? {}) as Array<[WebhookName, string]>) {
+			const ours = signedUrl(address, instance.instanceToken, scope, registration.activation as string);
 			const label = WEBHOOKS[name].label;
 			if (current && current[name] !== ours) {
 				context.logger.info(`Z-API Trigger: the ${label} webhook now points elsewhere; left as it is`);

@@ -117,11 +117,13 @@ describe('activation registers only the webhooks the chosen events need', () => 
 		expect(new Set(bodies.map((body) => body.value)).size).toBe(1);
 		expect(registrationIn(staticData)).toEqual({
 			activation: expect.stringMatching(/^[0-9a-f]{32}$/),
+			// n8n's address only: the signature is never stored.
 			registered: {
-				...(needsReceived ? { receivedAndSent: bodies[0].value } : {}),
-				...(needsStatus ? { messageStatus: bodies[0].value } : {}),
+				...(needsReceived ? { receivedAndSent: PRODUCTION_URL } : {}),
+				...(needsStatus ? { messageStatus: PRODUCTION_URL } : {}),
 			},
 		});
+		expect(JSON.stringify(staticData)).not.toContain(new URL(bodies[0].value).searchParams.get('signature'));
 	});
 
 	it('no event chosen: activation fails and nothing is sent', async () => {
@@ -227,7 +229,10 @@ describe('re-activation is idempotent', () => {
 
 		expectOnlyTheseCalls();
 		expect(bodies).toEqual([{ value: url }, { value: url }]);
-		expect(registrationIn(setup.staticData!)!.registered).toEqual({ receivedAndSent: url, messageStatus: url });
+		expect(registrationIn(setup.staticData!)!.registered).toEqual({
+			receivedAndSent: PRODUCTION_URL,
+			messageStatus: PRODUCTION_URL,
+		});
 	});
 
 	it('after n8n’s address changed, registers the new address without asking /me', async () => {
