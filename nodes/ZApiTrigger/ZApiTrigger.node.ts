@@ -30,7 +30,17 @@ export class ZApiTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+				// The node registers its own signed address; a copy of the bare URL pasted into the
+				// Z-API panel would only be refused.
+				ndvHideUrl: true,
+			},
+		],
 		properties: [
 			{
 				displayName:

@@ -38,9 +38,9 @@ describe('Z-API Trigger description', () => {
 		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
 	});
 
-	it('declares one POST webhook answered as soon as it is received', () => {
+	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', ndvHideUrl: true },
 		]);
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(typeof node.webhook).toBe('function');
