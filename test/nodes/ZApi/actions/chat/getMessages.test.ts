@@ -19,6 +19,21 @@ function page(from: number, count: number, prefix = 'M'): IDataObject[] {
 
 const ids = (json: IDataObject[]) => json.map((record) => record.messageId);
 
+/**
+ * Answers the listing of `chat` page by page, in order: each entry is the cursor the node
+ * must send (none on the first request) and the page to answer with.
+ */
+function servePages(pages: Array<[string | undefined, unknown]>, chat = '5511999999999', amount = '10') {
+	const scope = api();
+	for (const [after, reply] of pages) {
+		scope
+			.get(messagesPath(chat))
+			.query(after ? { amount, lastMessageId: after } : { amount })
+			.reply(200, reply as nock.Body);
+	}
+	return scope;
+}
+
 function getMessages(extra: IDataObject = {}) {
 	return { resource: 'chat', operation: 'getMessages', phone: '5511999999999', ...extra };
 }
@@ -43,10 +58,7 @@ describe('Chat > Get Messages: which chat', () => {
 	});
 
 	it('passes a LID id through unchanged (URL-encoded in the path)', async () => {
-		const scope = api()
-			.get(messagesPath('123%40lid'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 1));
+		const scope = servePages([[undefined, page(1, 1)]], '123%40lid');
 		const result = await runAction(getMessages({ phone: '123@lid' }));
 		expect(result.error).toBeUndefined();
 		expect(ids(result.json)).toEqual(['M1']);
@@ -61,10 +73,7 @@ describe('Chat > Get Messages: which chat', () => {
 	});
 
 	it('passes a real-length LID id through unchanged', async () => {
-		const scope = api()
-			.get(messagesPath('195893014196369%40lid'))
-			.query({ amount: '10' })
-			.reply(200, []);
+		const scope = servePages([[undefined, []]], '195893014196369%40lid');
 		const result = await runAction(getMessages({ phone: '195893014196369@lid' }));
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -87,13 +96,7 @@ describe('Chat > Get Messages: which chat', () => {
 
 describe('Chat > Get Messages: paging', () => {
 	it('asks for the default page size of 10, then continues after the last id of the page', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(11, 4));
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 4)]]);
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(ids(result.json)).toEqual(ids(page(1, 14)));
@@ -101,23 +104,14 @@ describe('Chat > Get Messages: paging', () => {
 	});
 
 	it('sends the Page Size option as amount', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '3' })
-			.reply(200, page(1, 3))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '3', lastMessageId: 'M3' })
-			.reply(200, page(4, 1));
+		const scope = servePages([[undefined, page(1, 3)], ['M3', page(4, 1)]], '5511999999999', '3');
 		const result = await runAction(getMessages({ returnAll: true, options: { pageSize: 3 } }));
 		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3', 'M4']);
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('starts after the Start After Message ID option', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'START-ID' })
-			.reply(200, page(1, 2));
+		const scope = servePages([['START-ID', page(1, 2)]]);
 		const result = await runAction(getMessages({ returnAll: true, options: { lastMessageId: ' START-ID ' } }));
 		expect(result.error).toBeUndefined();
 		expect(ids(result.json)).toEqual(['M1', 'M2']);
@@ -125,19 +119,7 @@ describe('Chat > Get Messages: paging', () => {
 	});
 
 	it('Return All reads every page until a short page', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(11, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M20' })
-			.reply(200, page(21, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M30' })
-			.reply(200, page(31, 9));
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)], ['M20', page(21, 10)], ['M30', page(31, 9)]]);
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(result.json).toHaveLength(39);
 		expect(ids(result.json)).toEqual(ids(page(1, 39)));
@@ -145,23 +127,14 @@ describe('Chat > Get Messages: paging', () => {
 	});
 
 	it('stops on a short first page without asking for more', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 3));
+		const scope = servePages([[undefined, page(1, 3)]]);
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('stops on an empty page', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, []);
+		const scope = servePages([[undefined, page(1, 10)], ['M10', []]]);
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(ids(result.json)).toEqual(ids(page(1, 10)));
@@ -185,13 +158,7 @@ describe('Chat > Get Messages: paging', () => {
 	it('stops on a page whose ids were all seen, even if its last id is a new cursor', async () => {
 		// Page 2 repeats page 1 in another order: nothing new, so no third request.
 		const first = page(1, 10);
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, first)
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, [...first].reverse());
+		const scope = servePages([[undefined, first], ['M10', [...first].reverse()]]);
 		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(11, 10));
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(ids(result.json)).toEqual(ids(first));
@@ -274,33 +241,21 @@ describe('Chat > Get Messages: Limit', () => {
 	});
 
 	it('honours a Limit in the middle of a page exactly', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(11, 10));
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)]]);
 		const result = await runAction(getMessages({ returnAll: false, limit: 15 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 15)));
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('honours a Limit smaller than the first page', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10));
+		const scope = servePages([[undefined, page(1, 10)]]);
 		const result = await runAction(getMessages({ limit: 3 }));
 		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('makes no further request once a Limit at a page boundary is reached', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10));
+		const scope = servePages([[undefined, page(1, 10)]]);
 		const extra = api().get(messagesPath('5511999999999')).query(true).reply(200, page(11, 10));
 		const result = await runAction(getMessages({ limit: 10 }));
 		expect(result.json).toHaveLength(10);
@@ -309,13 +264,7 @@ describe('Chat > Get Messages: Limit', () => {
 	});
 
 	it('counts only new messages toward the Limit when pages overlap', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(6, 10)); // M6..M15: M11.. are new
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(6, 10)]]); // M6..M15: M11.. are new
 		const result = await runAction(getMessages({ limit: 13 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 13)));
 		expect(scope.isDone()).toBe(true);
@@ -331,10 +280,7 @@ describe('Chat > Get Messages: Limit', () => {
 
 describe('Chat > Get Messages: odd answers', () => {
 	it('an empty first page gives no items, no error, and a hint about multi-device', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, []);
+		const scope = servePages([[undefined, []]]);
 		const result = await runAction(getMessages({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([]);
@@ -349,10 +295,7 @@ describe('Chat > Get Messages: odd answers', () => {
 		[{ value: false }],
 		['not a list'],
 	])('a non-array answer %j fails with an error that mentions multi-device', async (answer) => {
-		api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, answer as object);
+		servePages([[undefined, answer as object]]);
 		const result = await runAction(getMessages());
 		expect(result.error?.message).toBe('Z-API did not return a list of messages for 5511999999999');
 		expect(result.error?.description).toMatch(/multi-device/i);
@@ -366,7 +309,7 @@ describe('Chat > Get Messages: odd answers', () => {
 			{ messageId: 'B', image: { mimeType: 'image/jpeg', imageUrl: 'https://i', thumbnailUrl: 'https://t', caption: '' } },
 			{ messageId: 'C', contact: { displayName: 'Ana', vCard: 'BEGIN:VCARD', phones: ['5511'] } },
 		];
-		api().get(messagesPath('5511999999999')).query({ amount: '10' }).reply(200, records);
+		servePages([[undefined, records]]);
 		const result = await runAction(getMessages());
 		expect(result.json).toEqual(records);
 	});
