@@ -8,11 +8,11 @@ import type {
 import {
 	DEFAULT_BASE_URL,
 	describeFailure,
+	instanceFrom,
 	instanceUrl,
 	redactSecrets,
 	redactValue,
 	secretsOf,
-	type ZApiInstance,
 } from './transport';
 import { serviceMessageOf } from './transport/errors';
 
@@ -24,13 +24,7 @@ export async function zApiApiTest(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const data = (credential.data ?? {}) as IDataObject;
-	const instance: ZApiInstance = {
-		instanceId: String(data.instanceId ?? '').trim(),
-		instanceToken: String(data.instanceToken ?? '').trim(),
-		clientToken: String(data.clientToken ?? '').trim(),
-		baseUrl: String(data.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
-	};
+	const instance = instanceFrom((credential.data ?? {}) as IDataObject);
 	if (!instance.instanceId || !instance.instanceToken) {
 		return { status: 'Error', message: 'Fill in both Instance ID and Instance Token, as shown in the Z-API panel.' };
 	}

@@ -55,14 +55,18 @@ const RETRYABLE_NETWORK_CODES = new Set([
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
-export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
-	const credentials = await this.getCredentials(CREDENTIALS_TYPE);
-	const instance: ZApiInstance = {
+/** The credential's values, trimmed, with the default Base URL and no trailing slash. */
+export function instanceFrom(credentials: IDataObject): ZApiInstance {
+	return {
 		instanceId: String(credentials.instanceId ?? '').trim(),
 		instanceToken: String(credentials.instanceToken ?? '').trim(),
 		clientToken: String(credentials.clientToken ?? '').trim(),
 		baseUrl: String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
 	};
+}
+
+export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
+	const instance = instanceFrom(await this.getCredentials(CREDENTIALS_TYPE));
 	const missing = (['instanceId', 'instanceToken'] as const).filter((key) => !instance[key]);
 	if (missing.length) {
 		throw new NodeOperationError(this.getNode(), 'The Z-API credentials are incomplete', {
