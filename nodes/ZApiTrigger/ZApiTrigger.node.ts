@@ -43,7 +43,7 @@ export class ZApiTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating this workflow points the instance’s webhooks at it, replacing the addresses set there before. n8n must be reachable over https.',
+					'Activating this workflow points the instance’s webhooks at it (over https), replacing what was set before. Listening for a test event points them at the test address until listening stops, then puts back what was there before.',
 				name: 'webhookNotice',
 				type: 'notice',
 				default: '',
@@ -56,7 +56,7 @@ export class ZApiTrigger implements INodeType {
 				options: EVENT_CHOICES.map(({ name, value, description }) => ({ name, value, description })),
 				default: ['messageReceived'],
 				description:
-					'What starts the workflow. Only the webhooks these events need are registered (Z-API keeps one address per webhook). Listening for a test event points them at the test address until listening stops, then puts back what was there before.',
+					'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another workflow or app using them stops receiving. n8n must be reachable over https.',
 			},
 			{
 				displayName: 'Message Kinds',

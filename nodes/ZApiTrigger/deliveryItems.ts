@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	CALLBACK_TYPES,
 	CONTENT_KINDS,
+	type ContentKind,
 	type FieldType,
 	MESSAGE_FIELDS,
 	NESTED_FIELDS,
@@ -17,10 +18,10 @@ import {
  * `payload` keeps the delivery as it came.
  *
  * Deliveries come from outside and may hold anything JSON can: objects with their own
- * `toString`/`valueOf`/`__proto__` keys, arrays nested thousands deep. Nothing here walks a
- * delivery: fields are read at the depths the kind tables name (three levels at most), only
- * own fields are read, values become text only through `textOf`, and the delivery itself is
- * never written to.
+ * `toString`/`valueOf`/`__proto__` keys, arrays nested thousands deep. Fields are read at
+ * the depths the kind tables name (three levels at most), only own fields are read, values
+ * become text only through `textOf`, and the delivery itself is never written to. The one
+ * walk over a whole delivery (storablePayload) keeps its own stack and stops at a bound.
  */
 
 /** What a delivery is, as the item's `event` says it. */
@@ -65,7 +66,49 @@ export function eventOf(payload: IDataObject): DeliveryEvent {
 	return 'unknown';
 }
 
-export function toItems(payload: IDataObject, options: ToItemsOptions = {}): IDataObject[] {
+/**
+ * How deep an item's payload may nest. n8n copies and saves items with recursive code that
+ * runs out of stack a few thousand levels down (JSON.stringify does at about 4,000 on
+ * Node 20), which fails the execution after the delivery was accepted. No delivery of the
+ * service nests deeper than five levels, and user code walking an item recursively is
+ * safe at this depth.
+ */
+export const MAX_PAYLOAD_DEPTH = 64;
+export const CUT_MARK = `[cut: nested deeper than ${MAX_PAYLOAD_DEPTH} levels]`;
+
+/** Whether objects or arrays sit `limit` or more levels below `value`. Keeps its own stack. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	while (stack.length) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth >= limit) return true;
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return false;
+}
+
+/** A copy in which every object or array `limit` levels down is CUT_MARK. Recursion stops at `limit`. */
+function cutBelow(value: unknown, depth: number): unknown {
+	if (typeof value !== 'object' || value === null) return value;
+	if (depth >= MAX_PAYLOAD_DEPTH) return CUT_MARK;
+	if (Array.isArray(value)) return value.map((entry) => cutBelow(entry, depth + 1));
+	// fromEntries defines own properties: a `__proto__` key stays data.
+	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, cutBelow(entry, depth + 1)]));
+}
+
+/**
+ * The delivery as it came when n8n can store it; otherwise a copy with what lies deeper
+ * than MAX_PAYLOAD_DEPTH replaced by CUT_MARK, so the execution still runs and shows where
+ * the delivery was cut.
+ */
+export function storablePayload(payload: IDataObject): IDataObject {
+	return nestsDeeperThan(payload, MAX_PAYLOAD_DEPTH) ? (cutBelow(payload, 0) as IDataObject) : payload;
+}
+
+export function toItems(delivery: IDataObject, options: ToItemsOptions = {}): IDataObject[] {
+	// Every field of the items is read from what will be stored, so no item nests deeper.
+	const payload = storablePayload(delivery);
 	const event = eventOf(payload);
 	if (event === 'message') return [messageItem(payload)];
 	if (event === 'notification') return [notificationItem(payload)];
@@ -90,7 +133,7 @@ export function toItems(payload: IDataObject, options: ToItemsOptions = {}): IDa
  * can name, so it is kind unknown (content null, both kept in payload) whatever the order
  * of the table.
  */
-export function contentKindOf(payload: IDataObject): (typeof CONTENT_KINDS)[number] | undefined {
+export function contentKindOf(payload: IDataObject): ContentKind | undefined {
 	const present = CONTENT_KINDS.filter(({ key }) => isObject(fieldOf(payload, key)));
 	return present.length === 1 ? present[0] : undefined;
 }
