@@ -28,9 +28,7 @@ const LIST_SEPARATORS = /[,;\n]/;
  * refused with an InputError naming it, never kept as typed.
  */
 export function parseChatList(raw: unknown): string[] {
-	const entries = Array.isArray(raw)
-		? raw.flat(3)
-		: (textOf(raw ?? '') ?? '').split(LIST_SEPARATORS);
+	const entries = Array.isArray(raw) ? raw.flat(3) : [raw];
 	const chats = new Set<string>();
 	for (const entry of entries) {
 		const text = textOf(entry ?? '');
@@ -40,7 +38,9 @@ export function parseChatList(raw: unknown): string[] {
 				'Give phones, group IDs or LID IDs separated by commas, or an expression returning a list of them.',
 			);
 		}
-		if (text.trim()) chats.add(normalizeChatId(text));
+		for (const part of text.split(LIST_SEPARATORS)) {
+			if (part.trim()) chats.add(normalizeChatId(part));
+		}
 	}
 	return [...chats];
 }
