@@ -67,11 +67,12 @@ export function eventOf(payload: IDataObject): DeliveryEvent {
 }
 
 /**
- * How deep an item's payload may nest. n8n copies and saves items with recursive code that
- * runs out of stack a few thousand levels down (JSON.stringify does at about 4,000 on
- * Node 20), which fails the execution after the delivery was accepted. No delivery of the
- * service nests deeper than five levels, and user code walking an item recursively is
- * safe at this depth.
+ * How deep an item's payload may nest. n8n copies, saves and reads back items with
+ * recursive code that runs out of stack a few thousand levels down (JSON.stringify does at
+ * about 4,000 on Node 20): a delivery nested 10,000 deep, kept whole, leaves an execution
+ * n8n 2.41 cannot even list (its executions API answers 500). Cutting it keeps the delivery
+ * and its execution usable. No delivery of the service nests deeper than five levels, and
+ * user code walking an item recursively is safe at this depth.
  */
 export const MAX_PAYLOAD_DEPTH = 64;
 export const CUT_MARK = `[cut: nested deeper than ${MAX_PAYLOAD_DEPTH} levels]`;
