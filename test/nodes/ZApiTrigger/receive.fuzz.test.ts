@@ -11,7 +11,15 @@ import { MAX_PAYLOAD_DEPTH, PLAUSIBLE_TIME_MS, toItems } from '../../../nodes/ZA
 import { answerDelivery, type Answer, type Receiver } from '../../../nodes/ZApiTrigger/receive';
 import { TEST_CREDENTIALS } from '../../helpers/engine';
 import { ALL_EVENTS, deliverTo, listening, type Listening } from './fixtures';
-import { choicesGenerator, deepFreeze, deliveryGenerator, HOSTILE_KEYS, seeded, shapeOf } from './fuzzDeliveries';
+import {
+	choicesGenerator,
+	deepFreeze,
+	deliveryGenerator,
+	harnessCanWrite,
+	HOSTILE_KEYS,
+	seeded,
+	shapeOf,
+} from './fuzzDeliveries';
 
 const CASES = Number(process.env.FUZZ_CASES || 3000);
 const ENGINE_CASES = Number(process.env.FUZZ_ENGINE_CASES || 40);
@@ -126,15 +134,6 @@ describe(`the receive path, ${CASES} generated deliveries (seed ${SEED})`, () =>
 		expect(Object.keys(outcomes).sort()).toEqual(['ignored', 'refused 400', 'refused 401', 'refused 403', 'started']);
 	});
 });
-
-/**
- * The test harness also writes the body to rawBody with JSON.stringify, which runs out of
- * stack on 10,000 levels (n8n's server keeps the bytes it received instead). A toJSON the
- * node cannot see (not enumerable) keeps the harness from walking the body.
- */
-export function harnessCanWrite(delivery: IDataObject): void {
-	Object.defineProperty(delivery, 'toJSON', { value: () => ({ large: true }), enumerable: false });
-}
 
 describe(`through n8n's WebhookContext, ${ENGINE_CASES} generated deliveries`, () => {
 	let trigger: Listening;
