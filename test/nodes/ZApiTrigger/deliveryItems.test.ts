@@ -90,6 +90,21 @@ function expectCommonFields(item: IDataObject, body: IDataObject): void {
 	});
 }
 
+it('every kind of the trigger’s tables has a payload in test/fixtures/callbacks.js', () => {
+	const missing = [
+		...CONTENT_KINDS.filter((kind) => !Object.values(callbacks.CONTENT_KINDS).some((spec) => spec.content === kind.key && !spec.notification)).map(
+			({ kind, key }) => `content kind '${kind}' (a CONTENT_KINDS entry with content '${key}')`,
+		),
+		...NOTIFICATION_KINDS.filter(({ code }) => !callbacks.NOTIFICATION_CODES.includes(code)).map(
+			({ code }) => `notification '${code}' (a NOTIFICATION_DEFAULTS entry)`,
+		),
+		...STATUS_KINDS.filter(({ status }) => !callbacks.STATUS_VALUES.includes(status)).map(
+			({ status }) => `status '${status}' (a STATUS_VALUES entry)`,
+		),
+	];
+	expect(missing).toEqual([]);
+});
+
 describe('content kinds: one message item per delivery, for every kind of the table', () => {
 	it('the table has the 15 content kinds of the contract', () => {
 		expect(CONTENT_KINDS.map(({ key }) => key).sort()).toEqual(
