@@ -53,9 +53,10 @@ export function checkFilterOptions(node: INode, options: IDataObject): void {
 	try {
 		parseChatList(fieldOf(options, 'phones'));
 	} catch (error) {
-		if (!(error instanceof InputError)) throw error;
-		throw new NodeOperationError(node, `Only These Phones: ${error.message}`, {
-			description: `${error.description} Fix the list in Options > Only These Phones, then activate the workflow again.`,
+		// parseChatList refuses only with InputError, which says what is wrong and how to write it.
+		const { message, description } = error as InputError;
+		throw new NodeOperationError(node, `Only These Phones: ${message}`, {
+			description: `${description} Fix the list in Options > Only These Phones, then activate the workflow again.`,
 		});
 	}
 }

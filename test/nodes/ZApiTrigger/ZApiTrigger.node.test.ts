@@ -127,7 +127,7 @@ describe('Z-API Trigger description', () => {
 	});
 
 	/** The subtitle as the editor shows it, for the given events. */
-	function subtitleFor(events: unknown): unknown {
+	function subtitleFor(events: string[]): unknown {
 		const node = makeNode(TRIGGER_TYPE, { events });
 		const workflow = makeWorkflow([node]);
 		return workflow.expression.getSimpleParameterValue(node, description.subtitle as string, 'manual', {});
