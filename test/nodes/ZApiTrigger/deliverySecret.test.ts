@@ -4,8 +4,6 @@
  * node) are accepted. verifyDelivery is tested as a pure function on a table of queries;
  * a few runs through n8n's WebhookContext check what the sender and the log see.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
@@ -27,6 +25,7 @@ import {
 	STATUS_ENDPOINT,
 	statusFixture,
 	type Listening,
+	watchLog,
 } from './fixtures';
 
 describe('verifyDelivery', () => {
@@ -212,11 +211,7 @@ describe('a delivery for another instance: 403', () => {
 });
 
 describe('a workflow with no activation record (its static data reset or lost)', () => {
-	let warn: jest.SpyInstance;
-	beforeEach(() => {
-		warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
-	});
-	afterEach(() => jest.restoreAllMocks());
+	const log = watchLog();
 
 	it('refuses even the registered address, 403, and the log says to activate again, without secrets', async () => {
 		const setup = { ...trigger.setup, staticData: {} };
@@ -224,8 +219,8 @@ describe('a workflow with no activation record (its static data reset or lost)',
 		expect(result.items).toBeUndefined();
 		expect(result.response).toEqual({ status: 403, body: { error: 'Not registered' } });
 		expectNoSecrets(result);
-		expect(warn).toHaveBeenCalledTimes(1);
-		const line = String(warn.mock.calls[0][0]);
+		expect(log.warn).toHaveBeenCalledTimes(1);
+		const line = String(log.warn.mock.calls[0][0]);
 		expect(line).toMatch(/keeps no record of registering its webhooks/);
 		expect(line).toMatch(/Deactivate and activate the workflow again/);
 		for (const secret of [TEST_CREDENTIALS.instanceToken, activation, signature]) expect(line).not.toContain(secret);
@@ -235,7 +230,7 @@ describe('a workflow with no activation record (its static data reset or lost)',
 		const setup = { ...trigger.setup, staticData: {} };
 		expect((await deliver(setup, { body: message(), query: {} })).response.status).toBe(401);
 		expect((await deliver(setup, { body: message(), query: { activation, signature: 'forged' } })).response.status).toBe(403);
-		expect(warn).not.toHaveBeenCalled();
+		expect(log.warn).not.toHaveBeenCalled();
 	});
 });
 

@@ -4,8 +4,6 @@
  * through n8n's WebhookContext check the wiring. A delivery that is filtered out is still
  * answered (200, no execution), so the service does not send it again.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -25,6 +23,7 @@ import {
 	OTHER_CALLBACKS,
 	PEOPLE,
 	statusFixture,
+	watchLog,
 } from './fixtures';
 
 const kind = (name: string) => CONTENT_KINDS.find((candidate) => candidate.kind === name)!;
@@ -332,78 +331,8 @@ describe('Only These Phones, read by the shared chat id rules', () => {
 	});
 });
 
-describe('deliveries of kinds the node does not know go through the same chat filters', () => {
-	const delivery = () => ({ ...OTHER_CALLBACKS.DeliveryCallback });
-	const connected = () => ({ ...OTHER_CALLBACKS.ConnectedCallback });
-
-	it('Only These Phones: an unknown delivery about another chat does not start the workflow', () => {
-		const parameters = { events: ['messageReceived'], options: { phones: '5511900000009' } };
-		expect(starts(parameters, delivery())).toBe(false);
-		expect(starts(parameters, connected())).toBe(false);
-		expect(starts({ ...parameters, options: { phones: PEOPLE.contactPhone } }, delivery())).toBe(true);
-	});
-
-	it('Groups Only: an unknown delivery about a one-to-one chat does not start the workflow', () => {
-		expect(starts({ events: ['messageReceived'], options: { chatType: 'groups' } }, delivery())).toBe(false);
-		expect(starts({ events: ['messageReceived'], options: { chatType: 'private' } }, delivery())).toBe(true);
-	});
-
-	it('without chat filters they start it (Unknown Events: Emit, the default)', () => {
-		expect(starts({ events: ['messageReceived'] }, delivery())).toBe(true);
-		expect(starts({ events: ['messageReceived'] }, connected())).toBe(true);
-	});
-});
-
-describe('Only These Phones, read by the shared chat id rules', () => {
-	it.each([
-		['', []],
-		[' , ', []],
-		['+55 (11) 98888-7777', ['5511988887777']],
-		['5511988887777;5511988887777\n120363019502650977-group', ['5511988887777', '120363019502650977-group']],
-		['5511999990000-1623281429, 2123456789012345@lid', ['5511999990000-1623281429', '2123456789012345@lid']],
-		[['5511988887777', ['+55 11 97777-6666']], ['5511988887777', '5511977776666']],
-		[5511988887777, ['5511988887777']],
-		[undefined, []],
-	])('%j gives %j', (raw, expected) => {
-		expect(parseChatList(raw)).toEqual(expected);
-	});
-
-	it.each([
-		['maria', /Phone 'maria' is not a phone number/],
-		['5511988887777, 123', /Phone '123' has 3 digits/],
-		['120363019502650977-grupo', /is not a phone number/],
-		[[{ toString: 1 }], /An entry of Only These Phones is not text/],
-		[{ toString: 1 }, /An entry of Only These Phones is not text/],
-	])('%j is refused: %s', (raw, message) => {
-		expect(() => parseChatList(raw)).toThrow(message);
-		expect(() => acceptor({ events: ALL_EVENTS, contentKinds: [], notificationKinds: [], options: { phones: raw } })).toThrow(
-			message,
-		);
-	});
-
-	it('activation refuses an invalid list with a message that says what to fix', () => {
-		const node = makeNode(TRIGGER_TYPE, {});
-		let error: unknown;
-		try {
-			checkFilterOptions(node, { phones: '5511988887777, maria' });
-		} catch (caught) {
-			error = caught;
-		}
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as NodeOperationError).message).toBe("Only These Phones: Phone 'maria' is not a phone number");
-		expect((error as NodeOperationError).description).toMatch(/Group IDs \(…-group\) and LID IDs \(…@lid\) are accepted/);
-		expect((error as NodeOperationError).description).toMatch(/Fix the list in Options > Only These Phones, then activate/);
-		expect(() => checkFilterOptions(node, { phones: PEOPLE.groupId })).not.toThrow();
-		expect(() => checkFilterOptions(node, {})).not.toThrow();
-	});
-});
-
 describe('through n8n (the wiring)', () => {
-	let warn: jest.SpyInstance;
-	beforeEach(() => {
-		warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
-	});
-	afterEach(() => jest.restoreAllMocks());
+	const log = watchLog();
 
 	it('a new trigger (no parameter set) starts on a received message, not on one I sent', async () => {
 		const target = await listening({});
@@ -433,7 +362,7 @@ describe('through n8n (the wiring)', () => {
 		expect(items).toBeUndefined();
 		expect(result.webhookResponse).toEqual({ received: true, started: false });
 		expect(response.status).toBeUndefined();
-		expect(warn).toHaveBeenCalledWith(expect.stringMatching(/started nothing, Only These Phones cannot be read \(Phone 'maria' is not a phone number\)/));
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/started nothing, Only These Phones cannot be read \(Phone 'maria' is not a phone number\)/));
 	});
 });
 

@@ -3,8 +3,6 @@
  * deliveries, and through n8n's WebhookContext what the sender gets back and what the log
  * says, including for deliveries built to break naive code and for errors nobody expected.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
@@ -24,6 +22,7 @@ import {
 	signatureFor,
 	statusFixture,
 	type Listening,
+	watchLog,
 } from './fixtures';
 import { deepArray, harnessCanWrite, setOwn } from './fuzzDeliveries';
 
@@ -97,18 +96,12 @@ describe('answerDelivery', () => {
 describe('through n8n', () => {
 	let trigger: Listening;
 	let phones: Listening;
-	let warn: jest.SpyInstance;
-	let error: jest.SpyInstance;
+	const log = watchLog();
 
 	beforeAll(async () => {
 		trigger = await listening({ events: ALL_EVENTS });
 		phones = await listening({ events: ALL_EVENTS, options: { phones: `${PEOPLE.contactPhone}, ${PEOPLE.groupId}` } });
 	});
-	beforeEach(() => {
-		warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => {});
-		error = jest.spyOn(Container.get(Logger), 'error').mockImplementation(() => {});
-	});
-	afterEach(() => jest.restoreAllMocks());
 
 	it.each([
 		['an array', [text()], 400, 'The body is not a JSON object'],
@@ -163,7 +156,7 @@ describe('through n8n', () => {
 			expect(() => JSON.stringify(item)).not.toThrow();
 			expect(({} as IDataObject).polluted).toBeUndefined();
 		}
-		expect(error).not.toHaveBeenCalled();
+		expect(log.error).not.toHaveBeenCalled();
 	});
 
 	it('a phone nested 10,000 deep matches no entry of Only These Phones, and does not throw', async () => {
@@ -172,7 +165,7 @@ describe('through n8n', () => {
 		expect(items).toBeUndefined();
 		expect(response.status).toBeUndefined();
 		expect(result.webhookResponse).toEqual({ received: true, started: false });
-		expect(error).not.toHaveBeenCalled();
+		expect(log.error).not.toHaveBeenCalled();
 	});
 
 	it('an error nobody expected is answered 200 without an execution, and logged without secrets', async () => {
@@ -183,8 +176,8 @@ describe('through n8n', () => {
 		expect(items).toBeUndefined();
 		expect(response.status).toBeUndefined();
 		expect(result).toEqual({ webhookResponse: { received: true, started: false } });
-		expect(error).toHaveBeenCalledTimes(1);
-		const line = String(error.mock.calls[0][0]);
+		expect(log.error).toHaveBeenCalledTimes(1);
+		const line = String(log.error.mock.calls[0][0]);
 		expect(line).toMatch(/^Z-API Trigger: a delivery could not be read and started nothing: broken near /);
 		for (const secret of [TEST_CREDENTIALS.instanceToken, String(trigger.query.signature), String(trigger.query.activation)]) {
 			expect(line).not.toContain(secret);
@@ -197,6 +190,6 @@ describe('through n8n', () => {
 		expect(items).toBeUndefined();
 		expect(response).toEqual({ status: 500, body: { error: 'The trigger could not read its credentials' } });
 		expect(result).toEqual({ noWebhookResponse: true });
-		expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not read its credentials: The Z-API credentials are incomplete/));
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/could not read its credentials: The Z-API credentials are incomplete/));
 	});
 });
