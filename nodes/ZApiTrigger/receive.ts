@@ -39,7 +39,11 @@ type Refusal = Extract<Answer, { outcome: 'refused' }>;
 const REACTIVATE =
 	'Z-API Trigger: a signed delivery came in, but this workflow keeps no record of registering its webhooks (its saved data was reset or lost), so nothing is accepted. Deactivate and activate the workflow again.';
 
-/** Why a delivery is refused. Its sender gets the status and error; n8n's log gets `log`. */
+/**
+ * Why a delivery is refused. Its sender gets the status and error; n8n's log gets `log`.
+ * All 4xx: a forged, stray or malformed delivery would be refused the same way if sent
+ * again, so nothing here invites the service to retry.
+ */
 export const REFUSALS = {
 	unsigned: { outcome: 'refused', status: 401, error: 'Unsigned delivery' },
 	forged: { outcome: 'refused', status: 403, error: 'Invalid signature' },
