@@ -103,7 +103,7 @@ export class ZApiTrigger implements INodeType {
 						default: '',
 						placeholder: '5511999999999, 120363019502650977-group',
 						description:
-							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow.',
+							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
 					},
 					{
 						displayName: 'One Item per Message ID',
