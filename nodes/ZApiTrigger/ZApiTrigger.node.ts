@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -9,13 +8,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { zApiApiTest } from '../shared/credentialTest';
-import { getInstance } from '../shared/transport';
 import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
-import { verifyDelivery } from './deliverySecret';
 import { EVENT_CHOICES } from './eventChoices';
-import { isObject, toItems } from './events';
-import { acceptor } from './filters';
-import { checkExists, create, deliveryScope, registrationOf, remove } from './registration';
+import { receive } from './receive';
+import { checkExists, create, remove } from './registration';
+
+/** The canvas subtitle: the chosen events by their labels, from the Events table. */
+const EVENT_LABELS = JSON.stringify(Object.fromEntries(EVENT_CHOICES.map(({ value, name }) => [value, name])));
 
 export class ZApiTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +23,7 @@ export class ZApiTrigger implements INodeType {
 		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: `={{ ($parameter["events"] || []).map((value) => (${EVENT_LABELS})[value] || value).join(", ") }}`,
 		description: 'Starts the workflow on WhatsApp messages, status changes and group notifications of a Z-API instance',
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
@@ -44,7 +43,7 @@ export class ZApiTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating this workflow points the instance’s webhooks at it, replacing what was set before (Z-API keeps one address per webhook). Listening for a test event points them at the test address until listening stops, then puts back what was there before, so an active workflow receives again. n8n must be reachable over https.',
+					'Activating this workflow points the instance’s webhooks at it (over https), replacing what was set before. Listening for a test event points them at the test address until listening stops, then puts back what was there before.',
 				name: 'webhookNotice',
 				type: 'notice',
 				default: '',
@@ -56,7 +55,8 @@ export class ZApiTrigger implements INodeType {
 				required: true,
 				options: EVENT_CHOICES.map(({ name, value, description }) => ({ name, value, description })),
 				default: ['messageReceived'],
-				description: 'What starts the workflow. Only the webhooks these events need are registered.',
+				description:
+					'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another workflow or app using them stops receiving. n8n must be reachable over https.',
 			},
 			{
 				displayName: 'Message Kinds',
@@ -103,7 +103,7 @@ export class ZApiTrigger implements INodeType {
 						default: '',
 						placeholder: '5511999999999, 120363019502650977-group',
 						description:
-							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow.',
+							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
 					},
 					{
 						displayName: 'One Item per Message ID',
@@ -112,6 +112,7 @@ export class ZApiTrigger implements INodeType {
 						default: false,
 						description:
 							'Whether a status change covering several messages gives one item per message instead of one item with all IDs',
+						displayOptions: { show: { '/events': ['messageStatus'] } },
 					},
 					{
 						displayName: 'Unknown Events',
@@ -146,34 +147,6 @@ export class ZApiTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const refuse = (status: number, error: string): IWebhookResponseData => {
-			this.getResponseObject().status(status).json({ error });
-			return { noWebhookResponse: true };
-		};
-		const instance = await getInstance.call(this);
-		const verdict = verifyDelivery(
-			this.getQueryData() as Record<string, unknown>,
-			instance.instanceToken,
-			deliveryScope(this),
-			registrationOf(this).activation,
-		);
-		if (verdict === 'missing') return refuse(401, 'Unsigned delivery');
-		if (verdict === 'invalid') return refuse(403, 'Invalid signature');
-
-		const payload = this.getBodyData() as unknown;
-		if (!isObject(payload)) return refuse(400, 'The body is not a JSON object');
-		if (payload.instanceId !== instance.instanceId) {
-			return refuse(403, 'Delivery for another instance');
-		}
-
-		const events = this.getNodeParameter('events', []) as string[];
-		const contentKinds = this.getNodeParameter('contentKinds', []) as string[];
-		const notificationKinds = this.getNodeParameter('notificationKinds', []) as string[];
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const accepted = acceptor(events, { contentKinds, notificationKinds }, options);
-		const items = toItems(payload, { splitStatusIds: options.splitStatusIds === true }).filter(accepted);
-		// Filtered-out deliveries are still answered 200: the service must not retry them.
-		if (!items.length) return { webhookResponse: { received: true, started: false } };
-		return { workflowData: [items.map((json) => ({ json }))] };
+		return await receive.call(this);
 	}
 }

@@ -6,7 +6,12 @@
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'strings' | 'object' | 'objects';
 
-/** A content kind of a received/sent message: the object of the payload that carries it. */
+/**
+ * A content kind of a received/sent message: the object of the payload that carries it.
+ * The order of the table is the order of the editor's Message Kinds list and nothing else:
+ * a message carrying two content objects is kind unknown whatever the order (see
+ * contentKindOf in deliveryItems.ts).
+ */
 export interface ContentKind {
 	kind: string;
 	/** Key of the content object in the payload. */
@@ -186,16 +191,15 @@ export const NOTIFICATION_KINDS: NotificationKind[] = [
 /** Message status values, as the contract spells them, with the spellings seen in the wild. */
 export interface StatusKind {
 	status: string;
-	label: string;
 	aliases: string[];
 }
 
 export const STATUS_KINDS: StatusKind[] = [
-	{ status: 'SENT', label: 'Sent', aliases: [] },
-	{ status: 'RECEIVED', label: 'Received', aliases: [] },
-	{ status: 'READ', label: 'Read', aliases: [] },
-	{ status: 'READ-SELF', label: 'Read by Me', aliases: ['READ_BY_ME', 'READ_SELF'] },
-	{ status: 'PLAYED', label: 'Played', aliases: [] },
+	{ status: 'SENT', aliases: [] },
+	{ status: 'RECEIVED', aliases: [] },
+	{ status: 'READ', aliases: [] },
+	{ status: 'READ-SELF', aliases: ['READ_BY_ME', 'READ_SELF'] },
+	{ status: 'PLAYED', aliases: [] },
 ];
 
 /** Fields every received/sent callback has (2.3); absent ones come out as null. */

@@ -25,7 +25,15 @@ export function signedUrl(webhookUrl: string, instanceToken: string, scope: stri
 	return url.toString();
 }
 
-export type Verdict = 'valid' | 'missing' | 'invalid';
+/**
+ * - missing: no activation id or signature in the query;
+ * - invalid: not signed with this instance token for this workflow and node, or signed for
+ *   an activation that is no longer the current one;
+ * - unregistered: signed, but the workflow holds no activation record to check it against
+ *   (its static data was reset or lost). Accepting it would accept every address ever
+ *   issued for this node, so it is refused until the workflow is activated again.
+ */
+export type Verdict = 'valid' | 'missing' | 'invalid' | 'unregistered';
 
 export function verifyDelivery(
 	query: Record<string, unknown>,
@@ -42,9 +50,10 @@ export function verifyDelivery(
 	const given = Buffer.from(signature);
 	const signed = given.length === expected.length && timingSafeEqual(given, expected);
 	if (!signed) return 'invalid';
+	if (!currentActivation) return 'unregistered';
 	// A signature from an earlier activation stays mathematically valid; the stored
 	// activation id retires it.
-	if (currentActivation !== undefined && !safeEqual(activation, currentActivation)) return 'invalid';
+	if (!safeEqual(activation, currentActivation)) return 'invalid';
 	return 'valid';
 }
 

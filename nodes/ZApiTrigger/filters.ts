@@ -1,36 +1,75 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { isGroupId, normalizeChatId } from '../shared/input';
+import { InputError, isGroupId, normalizeChatId } from '../shared/input';
+import { fieldOf, isObject, textOf, UNKNOWN_KIND } from './deliveryItems';
 import { chosenEvents } from './eventChoices';
-import { isObject, UNKNOWN_KIND } from './events';
+
+/*
+ * Which items start the workflow: the events, message kinds, notification kinds and chats
+ * the user chose. A delivery the user did not ask for is still answered 200 by the
+ * trigger, so the service does not send it again.
+ */
+
+/** The user's choices, as the trigger's parameters hold them. */
+export interface FilterChoices {
+	events: string[];
+	contentKinds: string[];
+	notificationKinds: string[];
+	options: IDataObject;
+}
+
+/** The same separators as the action node's phone lists. */
+const LIST_SEPARATORS = /[,;\n]/;
 
 /**
- * Which items start the workflow. A delivery the user did not ask for is still answered
- * 200 by the trigger, so the service does not retry it.
+ * Only These Phones as chat ids, by the shared rules (phones to digits, group and LID ids as
+ * they are). Empty means every chat. An entry that is not a phone, group id or LID id is
+ * refused with an InputError naming it, never kept as typed.
  */
-/** The user's choices (events, kinds, chats) as one test on an item. */
-export function acceptor(
-	events: string[],
-	kinds: { contentKinds: string[]; notificationKinds: string[] },
-	options: IDataObject,
-) {
-	const { contentKinds, notificationKinds } = kinds;
+export function parseChatList(raw: unknown): string[] {
+	const entries = Array.isArray(raw) ? raw.flat(3) : [raw];
+	const chats = new Set<string>();
+	for (const entry of entries) {
+		const text = textOf(entry ?? '');
+		if (text === null) {
+			throw new InputError(
+				'An entry of Only These Phones is not text',
+				'Give phones, group IDs or LID IDs separated by commas, or an expression returning a list of them.',
+			);
+		}
+		for (const part of text.split(LIST_SEPARATORS)) {
+			if (part.trim()) chats.add(normalizeChatId(part));
+		}
+	}
+	return [...chats];
+}
+
+/**
+ * Refuses, at activation, filter options that would make every delivery fail: today the
+ * chat list of Only These Phones.
+ */
+export function checkFilterOptions(node: INode, options: IDataObject): void {
+	try {
+		parseChatList(fieldOf(options, 'phones'));
+	} catch (error) {
+		// parseChatList refuses only with InputError, which says what is wrong and how to write it.
+		const { message, description } = error as InputError;
+		throw new NodeOperationError(node, `Only These Phones: ${message}`, {
+			description: `${description} Fix the list in Options > Only These Phones, then activate the workflow again.`,
+		});
+	}
+}
+
+/**
+ * The user's choices as one test on an item. Throws an InputError when Only These Phones
+ * cannot be read (activation refuses such a list; an expression may still produce one).
+ */
+export function acceptor({ events, contentKinds, notificationKinds, options }: FilterChoices) {
 	const choices = chosenEvents(events);
-	const chatType = (options.chatType as string) ?? 'all';
-	const phones = new Set(
-		String(options.phones ?? '')
-			.split(/[,;\n]/)
-			.map((entry) => entry.trim())
-			.filter(Boolean)
-			.map((entry) => {
-				try {
-					return normalizeChatId(entry);
-				} catch {
-					return entry;
-				}
-			}),
-	);
-	const dropUnknown = options.unknownEvents === 'drop';
+	const chatType = fieldOf(options, 'chatType') ?? 'all';
+	const phones = new Set(parseChatList(fieldOf(options, 'phones')));
+	const dropUnknown = fieldOf(options, 'unknownEvents') === 'drop';
 
 	return (item: IDataObject): boolean => {
 		// Covers deliveries of unknown type and unknown kinds of known events alike.
@@ -51,9 +90,7 @@ export function acceptor(
 		const chat = chatOf(item);
 		if (chatType === 'groups' && !isGroupChat(chat)) return false;
 		if (chatType === 'private' && isGroupChat(chat)) return false;
-		if (phones.size && !phones.has(String(chat.phone)) && !phones.has(String(chat.participantPhone))) {
-			return false;
-		}
+		if (phones.size && !phonesOf(chat).some((phone) => phones.has(phone))) return false;
 		return true;
 	};
 }
@@ -63,9 +100,18 @@ function chatOf(item: IDataObject): IDataObject {
 	return item.event === 'unknown' && isObject(item.payload) ? item.payload : item;
 }
 
+/** The chat and the group member, when they are text; other values match no entry. */
+function phonesOf(chat: IDataObject): string[] {
+	return [textOf(fieldOf(chat, 'phone')), textOf(fieldOf(chat, 'participantPhone'))].filter(
+		(phone): phone is string => phone !== null,
+	);
+}
+
 /** By isGroup when the delivery says so; by the form of the chat id when it does not (status changes). */
 function isGroupChat(chat: IDataObject): boolean {
-	if (chat.isGroup === true || chat.isGroup === 'true') return true;
-	if (chat.isGroup === false || chat.isGroup === 'false') return false;
-	return typeof chat.phone === 'string' && isGroupId(chat.phone);
+	const isGroup = fieldOf(chat, 'isGroup');
+	if (isGroup === true || isGroup === 'true') return true;
+	if (isGroup === false || isGroup === 'false') return false;
+	const phone = fieldOf(chat, 'phone');
+	return typeof phone === 'string' && isGroupId(phone);
 }

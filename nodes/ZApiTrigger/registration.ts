@@ -12,6 +12,7 @@ import {
 import { WEBHOOKS, type WebhookName } from '../shared/webhooks';
 import { newActivationId, signedUrl } from './deliverySecret';
 import { webhooksFor } from './eventChoices';
+import { checkFilterOptions } from './filters';
 
 /**
  * What this trigger registered, kept in the workflow's static data (n8n saves it after
@@ -104,6 +105,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function create(this: IHookFunctions): Promise<boolean> {
+	checkFilterOptions(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
 	const webhookUrl = webhookUrlOf(this);
 	const instance = await getInstance.call(this);
 	const registration = registrationOf(this);

@@ -1,15 +1,12 @@
 /** What the user sees of the trigger in the editor, and what n8n reads to wire it up. */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
-import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';
-
-// test/setup.ts hooks nock into Node's http module in every file, and nock 14 stays hooked
-// after the file ends, leaving the next file in this worker without mocks: unhook it.
-afterAll(() => nock.restore());
+import { makeNode, makeWorkflow, TRIGGER_TYPE } from '../../helpers/engine';
 
 const node = new ZApiTrigger();
 const { description } = node;
@@ -65,15 +62,19 @@ describe('Z-API Trigger description', () => {
 		expect(sent?.description).toMatch(/answer themselves/);
 	});
 
-	it('has the notice about replacing the webhooks and test listening', () => {
+	it('has one short notice at the top: webhooks replaced, https, test listening', () => {
 		const notices = description.properties.filter(({ type }) => type === 'notice');
 		expect(notices).toHaveLength(1);
-		expect(notices[0].displayName).toContain('replacing what was set before');
-		expect(notices[0].displayName).toContain('Z-API keeps one address per webhook');
-		expect(notices[0].displayName).toContain('Listening for a test event points them at the test address until listening stops');
-		expect(notices[0].displayName).toContain('puts back what was there before');
-		expect(notices[0].displayName).toContain('https');
 		expect(description.properties[0]).toBe(notices[0]);
+		const notice = notices[0].displayName;
+		expect(notice).toContain('replacing what was set before');
+		expect(notice).toContain('https');
+		expect(notice).toContain('Listening for a test event points them at the test address until listening stops');
+		expect(notice).toContain('puts back what was there before');
+		// Two sentences at most; the rest lives in the Events description and the README.
+		expect(notice.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBeLessThanOrEqual(2);
+		expect(notice.length).toBeLessThan(240);
+		expect(property('events').description).toContain('Z-API keeps one address per webhook');
 	});
 
 	it('offers every content kind of the table as a message kind filter, shown for message events only', () => {
@@ -96,7 +97,12 @@ describe('Z-API Trigger description', () => {
 		]);
 		expect(optionField('phones')).toMatchObject({ type: 'string', default: '' });
 		expect(optionField('phones').description).toMatch(/group IDs or LID IDs/);
-		expect(optionField('splitStatusIds')).toMatchObject({ type: 'boolean', default: false });
+		expect(optionField('splitStatusIds')).toMatchObject({
+			type: 'boolean',
+			default: false,
+			// Only status changes have several message ids.
+			displayOptions: { show: { '/events': ['messageStatus'] } },
+		});
 		expect(optionField('unknownEvents')).toMatchObject({ type: 'options', default: 'emit' });
 	});
 
@@ -105,7 +111,34 @@ describe('Z-API Trigger description', () => {
 		expect(parameters).toEqual({ webhookNotice: '', events: ['messageReceived'], contentKinds: [], options: {} });
 	});
 
-	it('its subtitle lists the chosen events', () => {
-		expect(description.subtitle).toBe('={{ $parameter["events"].join(", ") }}');
+	it('shows One Item per Message ID only when Message Status Changed is chosen', () => {
+		const shown = (events: string[]) => {
+			const root = { events, options: { splitStatusIds: true } };
+			return NodeHelpers.displayParameter(root.options, optionField('splitStatusIds'), { typeVersion: 1 }, description, root);
+		};
+		expect(shown(['messageStatus'])).toBe(true);
+		expect(shown(['messageReceived', 'messageStatus'])).toBe(true);
+		expect(shown(['messageReceived', 'messageSent', 'notification'])).toBe(false);
+		// The other options do not depend on the events.
+		const root = { events: ['messageReceived'], options: {} };
+		for (const name of ['chatType', 'phones', 'unknownEvents']) {
+			expect(NodeHelpers.displayParameter(root.options, optionField(name), { typeVersion: 1 }, description, root)).toBe(true);
+		}
+	});
+
+	/** The subtitle as the editor shows it, for the given events. */
+	function subtitleFor(events: string[]): unknown {
+		const node = makeNode(TRIGGER_TYPE, { events });
+		const workflow = makeWorkflow([node]);
+		return workflow.expression.getSimpleParameterValue(node, description.subtitle as string, 'manual', {});
+	}
+
+	it('its subtitle lists the chosen events by their labels', () => {
+		expect(subtitleFor(['messageReceived', 'messageStatus'])).toBe('Message Received, Message Status Changed');
+		expect(subtitleFor(EVENT_CHOICES.map(({ value }) => value))).toBe(EVENT_CHOICES.map(({ name }) => name).join(', '));
+		for (const { value, name } of EVENT_CHOICES) expect(subtitleFor([value])).toBe(name);
+		// A value the table no longer has shows as it is; no events show nothing.
+		expect(subtitleFor(['retired', 'notification'])).toBe('retired, Group or System Notification');
+		expect(subtitleFor([])).toBe('');
 	});
 });

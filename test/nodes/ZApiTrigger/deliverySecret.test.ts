@@ -1,12 +1,14 @@
 /**
  * The service signs nothing: only deliveries to the address this activation registered
  * (activation id + HMAC of it, keyed by the instance token and bound to this workflow and
- * node) are accepted. Everything here goes through n8n's WebhookContext.
+ * node) are accepted. verifyDelivery is tested as a pure function on a table of queries;
+ * a few runs through n8n's WebhookContext check what the sender and the log see.
  */
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { signedUrl, verifyDelivery, type Verdict } from '../../../nodes/ZApiTrigger/deliverySecret';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
 	ALL_EVENTS,
@@ -23,11 +25,49 @@ import {
 	STATUS_ENDPOINT,
 	statusFixture,
 	type Listening,
+	watchLog,
 } from './fixtures';
 
-// nock 14 stays hooked into Node's http module after a file ends, and the next file in the
-// same worker then gets no mocks: unhook it.
-afterAll(() => nock.restore());
+describe('verifyDelivery', () => {
+	const TOKEN = TEST_CREDENTIALS.instanceToken;
+	const CURRENT = 'a'.repeat(32);
+	const OTHER = 'f'.repeat(32);
+	const SIGNED = { activation: CURRENT, signature: signatureFor(CURRENT) };
+	const flip = (text: string) => text.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+
+	const cases: Array<[string, IDataObject, string | undefined, Verdict]> = [
+		['the registered pair', SIGNED, CURRENT, 'valid'],
+		['no query at all', {}, CURRENT, 'missing'],
+		['activation only', { activation: CURRENT }, CURRENT, 'missing'],
+		['signature only', { signature: SIGNED.signature }, CURRENT, 'missing'],
+		['empty values', { activation: '', signature: '' }, CURRENT, 'missing'],
+		['values that are not strings', { activation: [CURRENT, CURRENT], signature: [SIGNED.signature] }, CURRENT, 'missing'],
+		['objects with their own toString', { activation: { toString: 1 }, signature: { toString: 1 } }, CURRENT, 'missing'],
+		['a wrong signature', { ...SIGNED, signature: flip(SIGNED.signature) }, CURRENT, 'invalid'],
+		['a shorter signature', { ...SIGNED, signature: 'x' }, CURRENT, 'invalid'],
+		['a longer signature', { ...SIGNED, signature: `${SIGNED.signature}00` }, CURRENT, 'invalid'],
+		['a pair validly signed for another activation', { activation: OTHER, signature: signatureFor(OTHER) }, CURRENT, 'invalid'],
+		['a pair signed for another workflow', { activation: CURRENT, signature: signatureFor(CURRENT, 'wf2:trigger-node-id') }, CURRENT, 'invalid'],
+		['a pair signed for another node', { activation: CURRENT, signature: signatureFor(CURRENT, 'wf1:other-node') }, CURRENT, 'invalid'],
+		['a pair signed with no scope', { activation: CURRENT, signature: signatureFor(CURRENT, '') }, CURRENT, 'invalid'],
+		['a pair signed with another token', { activation: CURRENT, signature: signatureFor(CURRENT, SCOPE, 'other-token') }, CURRENT, 'invalid'],
+		// Fail closed: without an activation record there is nothing to check the id against.
+		['no activation record, a signed pair', SIGNED, undefined, 'unregistered'],
+		['an empty activation record, a signed pair', SIGNED, '', 'unregistered'],
+		['no activation record, a pair of another activation', { activation: OTHER, signature: signatureFor(OTHER) }, undefined, 'unregistered'],
+		['no activation record, unsigned', {}, undefined, 'missing'],
+		['no activation record, forged', { ...SIGNED, signature: flip(SIGNED.signature) }, undefined, 'invalid'],
+	];
+	it.each(cases)('%s: %s', (_name, query, current, verdict) => {
+		expect(verifyDelivery(query, TOKEN, SCOPE, current)).toBe(verdict);
+	});
+
+	it('signedUrl puts the activation id and its HMAC in the query of the address', () => {
+		const url = new URL(signedUrl('https://n8n.example.com/webhook/x/webhook?keep=1', TOKEN, SCOPE, CURRENT));
+		expect(Object.fromEntries(url.searchParams)).toEqual({ keep: '1', ...SIGNED });
+		expect(verifyDelivery(Object.fromEntries(url.searchParams), TOKEN, SCOPE, CURRENT)).toBe('valid');
+	});
+});
 
 const message = () => contentFixture(CONTENT_KINDS[0]);
 
@@ -100,14 +140,8 @@ describe('accepted', () => {
 });
 
 describe('unsigned deliveries: 401', () => {
-	it.each([
-		['no query at all', () => ({})],
-		['activation only', () => ({ activation })],
-		['signature only', () => ({ signature })],
-		['empty values', () => ({ activation: '', signature: '' })],
-		['values that are not strings', () => ({ activation: [activation, activation], signature: [signature] })],
-	])('%s', async (_name, query) => {
-		const result = await refused(query());
+	it('no query at all', async () => {
+		const result = await refused({});
 		expect(result.response).toEqual({ status: 401, body: { error: 'Unsigned delivery' } });
 	});
 });
@@ -115,17 +149,6 @@ describe('unsigned deliveries: 401', () => {
 describe('forged or stale signatures: 403', () => {
 	it('a wrong signature', async () => {
 		const result = await refused({ activation, signature: signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) });
-		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
-	});
-
-	it('a signature of another length', async () => {
-		expect((await refused({ activation, signature: 'x' })).response.status).toBe(403);
-		expect((await refused({ activation, signature: `${signature}00` })).response.status).toBe(403);
-	});
-
-	it('a valid pair of another activation id (signed with the token, but not the current activation)', async () => {
-		const other = 'f'.repeat(32);
-		const result = await refused({ activation: other, signature: signatureFor(other) });
 		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
 	});
 
@@ -161,20 +184,6 @@ describe('forged or stale signatures: 403', () => {
 		expect((await deliver(setup, { body: message(), query: current })).items).toHaveLength(1);
 	});
 
-	it.each([
-		['another workflow', 'wf2:trigger-node-id'],
-		['another node of this workflow', 'wf1:other-trigger-node'],
-		['no scope', ''],
-	])('a signature made for %s', async (_name, scope) => {
-		const result = await refused({ activation, signature: signatureFor(activation, scope) });
-		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
-	});
-
-	it('a signature made with another instance’s token', async () => {
-		const result = await refused({ activation, signature: signatureFor(activation, SCOPE, 'other-instance-token') });
-		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
-	});
-
 	it('after the instance token changed in the credentials, the old address is refused', async () => {
 		const result = await deliver(
 			{ ...trigger.setup, options: { credentials: { instanceToken: 'rotated-token-0001' } } },
@@ -198,6 +207,30 @@ describe('a delivery for another instance: 403', () => {
 	it('a status change for another instance', async () => {
 		const result = await refused(trigger.query, statusFixture('READ', undefined, { instanceId: 'ANOTHER-INSTANCE' }));
 		expect(result.response.status).toBe(403);
+	});
+});
+
+describe('a workflow with no activation record (its static data reset or lost)', () => {
+	const log = watchLog();
+
+	it('refuses even the registered address, 403, and the log says to activate again, without secrets', async () => {
+		const setup = { ...trigger.setup, staticData: {} };
+		const result = await deliver(setup, { body: message(), query: trigger.query });
+		expect(result.items).toBeUndefined();
+		expect(result.response).toEqual({ status: 403, body: { error: 'Not registered' } });
+		expectNoSecrets(result);
+		expect(log.warn).toHaveBeenCalledTimes(1);
+		const line = String(log.warn.mock.calls[0][0]);
+		expect(line).toMatch(/keeps no record of registering its webhooks/);
+		expect(line).toMatch(/Deactivate and activate the workflow again/);
+		for (const secret of [TEST_CREDENTIALS.instanceToken, activation, signature]) expect(line).not.toContain(secret);
+	});
+
+	it('an unsigned or forged delivery is refused as usual, and logs nothing', async () => {
+		const setup = { ...trigger.setup, staticData: {} };
+		expect((await deliver(setup, { body: message(), query: {} })).response.status).toBe(401);
+		expect((await deliver(setup, { body: message(), query: { activation, signature: 'forged' } })).response.status).toBe(403);
+		expect(log.warn).not.toHaveBeenCalled();
 	});
 });
 

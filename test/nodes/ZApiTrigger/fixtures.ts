@@ -5,6 +5,8 @@
  * delete() as n8n runs it, a record of requests nock did not expect).
  */
 import { createHmac } from 'crypto';
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import { HookContext } from 'n8n-core';
 import type { IDataObject, IHookFunctions, INodeType, IWebhookData } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -255,4 +257,19 @@ export function unexpectedRequests(): { list: string[]; stop: () => void } {
 	};
 	nock.emitter.on('no match', listener);
 	return { list, stop: () => nock.emitter.removeListener('no match', listener) };
+}
+
+/**
+ * n8n's logger, watched: every test of the calling block starts with fresh spies on warn
+ * and error that print nothing.
+ */
+export function watchLog(): { warn: jest.SpyInstance; error: jest.SpyInstance } {
+	const log = {} as { warn: jest.SpyInstance; error: jest.SpyInstance };
+	beforeEach(() => {
+		const logger = Container.get(Logger);
+		log.warn = jest.spyOn(logger, 'warn').mockImplementation(() => {});
+		log.error = jest.spyOn(logger, 'error').mockImplementation(() => {});
+	});
+	afterEach(() => jest.restoreAllMocks());
+	return log;
 }

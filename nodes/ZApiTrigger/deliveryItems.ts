@@ -1,0 +1,269 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	CALLBACK_TYPES,
+	CONTENT_KINDS,
+	type ContentKind,
+	type FieldType,
+	MESSAGE_FIELDS,
+	NESTED_FIELDS,
+	NOTIFICATION_KINDS,
+	STATUS_FIELDS,
+	STATUS_KINDS,
+} from './callbackKinds';
+
+/*
+ * One delivery in, the trigger's items out: `event` and `kind` say what it is, typed common
+ * fields and content follow, an ISO `timestamp` sits beside the raw `momment`, and
+ * `payload` keeps the delivery as it came.
+ *
+ * Deliveries come from outside and may hold anything JSON can: objects with their own
+ * `toString`/`valueOf`/`__proto__` keys, arrays nested thousands deep. Fields are read at
+ * the depths the kind tables name (three levels at most), only own fields are read, values
+ * become text only through `textOf`, and the delivery itself is never written to. The one
+ * walk over a whole delivery (storablePayload) keeps its own stack and stops at a bound.
+ */
+
+/** What a delivery is, as the item's `event` says it. */
+export type DeliveryEvent = 'message' | 'status' | 'notification' | 'unknown';
+
+export const UNKNOWN_KIND = 'unknown';
+
+export interface ToItemsOptions {
+	/** One item per message id of a status callback instead of one per delivery. */
+	splitStatusIds?: boolean;
+}
+
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A string, number or boolean as text; anything else (objects, arrays, null) is not text
+ * and gives null. `String()` on a delivery's object would call its own `toString` key, or
+ * walk a nested array to the bottom; this never does.
+ */
+export function textOf(value: unknown): string | null {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return null;
+}
+
+/** A field the object itself carries; what its prototype offers is not part of a delivery. */
+export function fieldOf(source: IDataObject, name: string): unknown {
+	return Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
+}
+
+/** Which event a delivery is: by `type` first, by shape when `type` is missing. */
+export function eventOf(payload: IDataObject): DeliveryEvent {
+	const rawType = fieldOf(payload, 'type');
+	const type = typeof rawType === 'string' ? rawType.toLowerCase() : undefined;
+	if (type === CALLBACK_TYPES.status || (!type && Array.isArray(fieldOf(payload, 'ids')))) return 'status';
+	if (type === CALLBACK_TYPES.message || (!type && typeof fieldOf(payload, 'messageId') === 'string')) {
+		const notification = fieldOf(payload, 'notification');
+		return typeof notification === 'string' && notification ? 'notification' : 'message';
+	}
+	return 'unknown';
+}
+
+/**
+ * How deep an item's payload may nest. n8n copies, saves and reads back items with
+ * recursive code that runs out of stack a few thousand levels down (JSON.stringify does at
+ * about 4,000 on Node 20): a delivery nested 10,000 deep, kept whole, leaves an execution
+ * n8n 2.41 cannot even list (its executions API answers 500). Cutting it keeps the delivery
+ * and its execution usable. No delivery of the service nests deeper than five levels, and
+ * user code walking an item recursively is safe at this depth.
+ */
+export const MAX_PAYLOAD_DEPTH = 64;
+export const CUT_MARK = `[cut: nested deeper than ${MAX_PAYLOAD_DEPTH} levels]`;
+
+/** Whether objects or arrays sit `limit` or more levels below `value`. Keeps its own stack. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	while (stack.length) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth >= limit) return true;
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return false;
+}
+
+/** A copy in which every object or array `limit` levels down is CUT_MARK. Recursion stops at `limit`. */
+function cutBelow(value: unknown, depth: number): unknown {
+	if (typeof value !== 'object' || value === null) return value;
+	if (depth >= MAX_PAYLOAD_DEPTH) return CUT_MARK;
+	if (Array.isArray(value)) return value.map((entry) => cutBelow(entry, depth + 1));
+	// fromEntries defines own properties: a `__proto__` key stays data.
+	return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, cutBelow(entry, depth + 1)]));
+}
+
+/**
+ * The delivery as it came when n8n can store it; otherwise a copy with what lies deeper
+ * than MAX_PAYLOAD_DEPTH replaced by CUT_MARK, so the execution still runs and shows where
+ * the delivery was cut.
+ */
+export function storablePayload(payload: IDataObject): IDataObject {
+	return nestsDeeperThan(payload, MAX_PAYLOAD_DEPTH) ? (cutBelow(payload, 0) as IDataObject) : payload;
+}
+
+export function toItems(delivery: IDataObject, options: ToItemsOptions = {}): IDataObject[] {
+	// Every field of the items is read from what will be stored, so no item nests deeper.
+	const payload = storablePayload(delivery);
+	const event = eventOf(payload);
+	if (event === 'message') return [messageItem(payload)];
+	if (event === 'notification') return [notificationItem(payload)];
+	if (event === 'status') return statusItems(payload, options);
+	const type = fieldOf(payload, 'type');
+	const instanceId = fieldOf(payload, 'instanceId');
+	return [
+		{
+			event,
+			kind: UNKNOWN_KIND,
+			type: typeof type === 'string' ? type : null,
+			instanceId: typeof instanceId === 'string' ? instanceId : null,
+			...timeOf(fieldOf(payload, 'momment')),
+			payload,
+		},
+	];
+}
+
+/**
+ * The content kind of a message: the one content object of the table it carries. The
+ * contract sends exactly one per message; a delivery with two or more is not one the table
+ * can name, so it is kind unknown (content null, both kept in payload) whatever the order
+ * of the table.
+ */
+export function contentKindOf(payload: IDataObject): ContentKind | undefined {
+	const present = CONTENT_KINDS.filter(({ key }) => isObject(fieldOf(payload, key)));
+	return present.length === 1 ? present[0] : undefined;
+}
+
+function messageItem(payload: IDataObject): IDataObject {
+	const content = contentKindOf(payload);
+	return {
+		event: 'message',
+		kind: content?.kind ?? UNKNOWN_KIND,
+		...typedFields(payload, MESSAGE_FIELDS),
+		...timeOf(fieldOf(payload, 'momment')),
+		content: content ? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields) : null,
+		payload,
+	};
+}
+
+function notificationItem(payload: IDataObject): IDataObject {
+	// eventOf() only calls a delivery a notification when this is a non-empty string.
+	const code = fieldOf(payload, 'notification') as string;
+	const known = NOTIFICATION_KINDS.find((candidate) => candidate.code === code);
+	const given = fieldOf(payload, 'notificationParameters');
+	// Positions matter (they are named below), so an entry that is not text stays as null.
+	const parameters = Array.isArray(given) ? given.map(textOf) : [];
+	const details: IDataObject = {};
+	known?.parameters.forEach((name, index) => {
+		details[name] = parameters[index] ?? null;
+	});
+	return {
+		event: 'notification',
+		kind: known ? code : UNKNOWN_KIND,
+		notification: code,
+		parameters,
+		details,
+		...typedFields(payload, MESSAGE_FIELDS),
+		...timeOf(fieldOf(payload, 'momment')),
+		payload,
+	};
+}
+
+function statusItems(payload: IDataObject, { splitStatusIds }: ToItemsOptions): IDataObject[] {
+	const given = fieldOf(payload, 'status');
+	const raw = typeof given === 'string' ? given : '';
+	const spelling = raw.toUpperCase();
+	const known = STATUS_KINDS.find((candidate) => candidate.status === spelling || candidate.aliases.includes(spelling));
+	const givenIds = fieldOf(payload, 'ids');
+	// Only entries that are ids; anything else stays in payload.
+	const ids = Array.isArray(givenIds) ? givenIds.map(textOf).filter((id): id is string => id !== null) : [];
+	const base: IDataObject = {
+		event: 'status',
+		kind: known?.status ?? UNKNOWN_KIND,
+		// The contract's spelling; the spelling received stays in payload.
+		status: known?.status ?? (raw || null),
+		ids,
+		...typedFields(payload, STATUS_FIELDS),
+		...timeOf(fieldOf(payload, 'momment')),
+		payload,
+	};
+	if (!splitStatusIds || ids.length === 0) return [base];
+	return ids.map((messageId) => ({ ...base, ids: [messageId], messageId }));
+}
+
+/**
+ * The dates a delivery can carry: WhatsApp began in 2009, so no message is older, and 2100
+ * is beyond any clock that is right. Outside this range `momment` is a wrong value, or a
+ * seconds/milliseconds mix-up (99999999999 read as seconds is the year 5138), and the item
+ * says null rather than an absurd date. Fixed bounds keep the reading pure: the same
+ * delivery gives the same item on any day.
+ */
+export const PLAUSIBLE_TIME_MS = { from: Date.UTC(2009, 0, 1), to: Date.UTC(2100, 0, 1) } as const;
+
+/** Below this, `momment` is taken as seconds: in milliseconds it would be before March 1973. */
+const SECONDS_BELOW = 1e11;
+
+/** `momment` as a number and as an ISO date; seconds are accepted as well as milliseconds. */
+export function timeOf(momment: unknown): { momment: number | null; timestamp: string | null } {
+	const number = typeof momment === 'string' && momment.trim() !== '' ? Number(momment) : momment;
+	if (typeof number !== 'number' || !Number.isFinite(number) || number <= 0) {
+		return { momment: null, timestamp: null };
+	}
+	const ms = number < SECONDS_BELOW ? number * 1000 : number;
+	const plausible = ms >= PLAUSIBLE_TIME_MS.from && ms < PLAUSIBLE_TIME_MS.to;
+	return { momment: number, timestamp: plausible ? new Date(ms).toISOString() : null };
+}
+
+/** Every listed field, typed, null when absent. */
+function typedFields(source: IDataObject, fields: Record<string, FieldType>): IDataObject {
+	const out: IDataObject = {};
+	for (const [name, type] of Object.entries(fields)) {
+		const value = fieldOf(source, name);
+		out[name] = value === undefined ? null : coerce(value, type, name);
+	}
+	return out;
+}
+
+/** A copy with the listed fields typed and every other field kept as it came. */
+function typedObject(source: IDataObject, fields: Record<string, FieldType>): IDataObject {
+	// Spreading defines own properties, so a `__proto__` key is copied as data, not followed.
+	const out: IDataObject = { ...source };
+	for (const [name, type] of Object.entries(fields)) {
+		const value = fieldOf(source, name);
+		if (value !== undefined) out[name] = coerce(value, type, name);
+	}
+	return out;
+}
+
+/** Brings a value to its contract type when it can; otherwise keeps it as it came. */
+function coerce(value: unknown, type: FieldType, name: string): IDataObject[string] {
+	if (value === null) return null;
+	switch (type) {
+		case 'string':
+			return (typeof value === 'string' ? value : (textOf(value) ?? value)) as string;
+		case 'number':
+		case 'integer': {
+			if (typeof value === 'number') return value;
+			const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+			return Number.isFinite(number) ? number : (value as string);
+		}
+		case 'boolean':
+			if (value === 'true') return true;
+			if (value === 'false') return false;
+			return value as boolean;
+		case 'strings':
+			// Entries that are not text become null: a list keeps its positions.
+			return Array.isArray(value) ? (value.map(textOf) as string[]) : (value as string);
+		case 'object':
+			return isObject(value) && NESTED_FIELDS[name] ? typedObject(value, NESTED_FIELDS[name]) : (value as IDataObject);
+		case 'objects':
+			return Array.isArray(value)
+				? value.map((entry) => (isObject(entry) && NESTED_FIELDS[name] ? typedObject(entry, NESTED_FIELDS[name]) : entry))
+				: (value as IDataObject);
+	}
+}

@@ -1,0 +1,152 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
+import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
+import { fieldOf, isObject, textOf, toItems } from './deliveryItems';
+import { acceptor, type FilterChoices } from './filters';
+import { deliveryScope, registrationOf } from './registration';
+
+/*
+ * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
+ * items (deliveryItems.ts), keep those the user chose (filters.ts). `answerDelivery` is the
+ * whole decision as a pure function; `receive` reads it from n8n and writes the answer, and
+ * never lets an error out of webhook().
+ */
+
+/** What the node knows about itself when a delivery comes in. */
+export interface Receiver {
+	instanceId: string;
+	instanceToken: string;
+	/** Workflow and node the signature is bound to. */
+	scope: string;
+	/** The current activation id from the workflow's static data, if any. */
+	activation: string | undefined;
+}
+
+export interface Delivery {
+	query: unknown;
+	body: unknown;
+}
+
+export type Answer =
+	| { outcome: 'refused'; status: number; error: string; log?: string }
+	/** Answered 200 without an execution; `log` says why when the user should know. */
+	| { outcome: 'ignored'; log?: string }
+	| { outcome: 'started'; items: IDataObject[] };
+
+type Refusal = Extract<Answer, { outcome: 'refused' }>;
+
+const REACTIVATE =
+	'Z-API Trigger: a signed delivery came in, but this workflow keeps no record of registering its webhooks (its saved data was reset or lost), so nothing is accepted. Deactivate and activate the workflow again.';
+
+/**
+ * Why a delivery is refused. Its sender gets the status and error; n8n's log gets `log`.
+ * All 4xx: a forged, stray or malformed delivery would be refused the same way if sent
+ * again, so nothing here invites the service to retry.
+ */
+export const REFUSALS = {
+	unsigned: { outcome: 'refused', status: 401, error: 'Unsigned delivery' },
+	forged: { outcome: 'refused', status: 403, error: 'Invalid signature' },
+	unregistered: { outcome: 'refused', status: 403, error: 'Not registered', log: REACTIVATE },
+	notAnObject: { outcome: 'refused', status: 400, error: 'The body is not a JSON object' },
+	otherInstance: { outcome: 'refused', status: 403, error: 'Delivery for another instance' },
+} satisfies Record<string, Refusal>;
+
+const VERDICT_REFUSALS = {
+	missing: REFUSALS.unsigned,
+	invalid: REFUSALS.forged,
+	unregistered: REFUSALS.unregistered,
+} as const;
+
+/** The whole decision on one delivery. Pure: the same input gives the same answer. */
+export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: FilterChoices): Answer {
+	const query = isObject(delivery.query) ? delivery.query : {};
+	const verdict = verifyDelivery(query, receiver.instanceToken, receiver.scope, receiver.activation);
+	if (verdict !== 'valid') return VERDICT_REFUSALS[verdict];
+
+	const payload = delivery.body;
+	if (!isObject(payload)) return REFUSALS.notAnObject;
+	if (fieldOf(payload, 'instanceId') !== receiver.instanceId) return REFUSALS.otherInstance;
+
+	let accepted: (item: IDataObject) => boolean;
+	try {
+		accepted = acceptor(choices);
+	} catch (error) {
+		// Fail closed: a chat filter that cannot be read must not let every chat through.
+		return {
+			outcome: 'ignored',
+			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${(error as Error).message}). Fix the list in the trigger's options.`,
+		};
+	}
+	const items = toItems(payload, { splitStatusIds: fieldOf(choices.options, 'splitStatusIds') === true }).filter(
+		accepted,
+	);
+	// Filtered-out deliveries are still answered 200: the service must not send them again.
+	return items.length ? { outcome: 'started', items } : { outcome: 'ignored' };
+}
+
+/** The trigger's parameters; a value of the wrong shape counts as not set. */
+export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>): FilterChoices {
+	const list = (name: string) => {
+		const value = context.getNodeParameter(name, []) as unknown;
+		return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+	};
+	const options = context.getNodeParameter('options', {}) as unknown;
+	return {
+		events: list('events'),
+		contentKinds: list('contentKinds'),
+		notificationKinds: list('notificationKinds'),
+		options: isObject(options) ? options : {},
+	};
+}
+
+/** webhook(): one delivery read from n8n, decided, answered. Never throws. */
+export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	let instance: ZApiInstance;
+	try {
+		instance = await getInstance.call(this);
+	} catch (error) {
+		// n8n's side, not the delivery's: a 5xx lets the service try again once the
+		// credentials can be read.
+		this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
+		return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
+	}
+	const query = this.getQueryData() as unknown;
+	try {
+		const answer = answerDelivery(
+			{ query, body: this.getBodyData() },
+			{
+				instanceId: instance.instanceId,
+				instanceToken: instance.instanceToken,
+				scope: deliveryScope(this),
+				activation: registrationOf(this).activation,
+			},
+			choicesOf(this),
+		);
+		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
+		return respond(this, answer);
+	} catch (error) {
+		// Unexpected, and tied to this delivery or these parameters: it would fail the same
+		// way again, so it is answered 200 (a 5xx would make the service send it again)
+		// and logged without the delivery or any secret.
+		const secrets = [...secretsOf(instance), ...querySecrets(query)];
+		this.logger.error(
+			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
+		);
+		return respond(this, { outcome: 'ignored' });
+	}
+}
+
+function respond(context: IWebhookFunctions, answer: Answer): IWebhookResponseData {
+	if (answer.outcome === 'started') return { workflowData: [answer.items.map((json) => ({ json }))] };
+	if (answer.outcome === 'ignored') return { webhookResponse: { received: true, started: false } };
+	context.getResponseObject().status(answer.status).json({ error: answer.error });
+	return { noWebhookResponse: true };
+}
+
+function querySecrets(query: unknown): string[] {
+	if (!isObject(query)) return [];
+	return [textOf(fieldOf(query, ACTIVATION_PARAM)), textOf(fieldOf(query, SIGNATURE_PARAM))].filter(
+		(secret): secret is string => !!secret,
+	);
+}
