@@ -2,7 +2,7 @@
 /**
  * Activating a Z-API Trigger registers exactly the webhooks its events need, with n8n's
  * https production URL of that node carrying the activation/signature query; deactivating
- * clears them.
+ * clears them, but only those it can prove are still its own.
  */
 
 /** The signed address must be the node's production URL plus activation and signature. */
@@ -96,6 +96,40 @@ module.exports = {
 					{ timeoutMs: 10_000, what: 'the received webhook cleared' },
 				);
 				assert.equal(after.status, other, 'deactivation cleared a webhook the trigger no longer owned');
+			},
+		},
+		{
+			name: 'deactivating while GET /me fails leaves both webhooks as they are (they may belong to another workflow by now) and logs why, without secrets',
+			async run(t) {
+				const { assert, standIn } = t;
+				const inst = await t.instance('registration me down');
+				const wf = t.triggerWorkflow(inst, { events: ['messageReceived', 'messageStatus'], options: {} });
+				const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+				const deployed = await t.deploy(wf);
+				const registered = standIn.snapshot(inst.id).webhooks;
+				assertSignedUrl(t, registered.received, trigger.webhookId, 'received/sent webhook');
+				standIn.failMe(inst.id, 500);
+				try {
+					await t.deactivate(deployed.id);
+					// The node reads /me (three tries on a 500), then decides; give a PUT time to land.
+					await t.waitFor(() => standIn.snapshot(inst.id).meFailure.served >= 3, { timeoutMs: 20_000, what: 'the trigger to try GET /me three times at deactivation' });
+					await t.sleep(1_500);
+					assert.deepEqual(standIn.snapshot(inst.id).webhooks, registered, 'deactivation changed webhooks it could not see');
+				} finally {
+					standIn.failMe(inst.id, null);
+				}
+				const log = await t.waitFor(
+					() => {
+						const tail = t.n8n.logs(400);
+						return /left the message status webhook as it is: its current address could not be read/.test(tail) ? tail : false;
+					},
+					{ timeoutMs: 10_000, what: 'the trigger to log that it left the webhooks' },
+				);
+				assert.match(log, /left the received\/sent messages webhook as it is: its current address could not be read/);
+				assert.deepEqual(t.secretsIn(log), [], 'the log holds an instance token');
+				for (const secret of Object.values(Object.fromEntries(new URL(registered.received).searchParams))) {
+					assert.ok(!log.includes(secret), 'the log holds the delivery signature or activation id');
+				}
 			},
 		},
 	],
