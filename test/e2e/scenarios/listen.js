@@ -1,4 +1,6 @@
 'use strict';
+const { loggedLine, whileMeFails } = require('./_meDown');
+
 /**
  * "Listen for test event" on an active workflow: the service's single webhook is pointed
  * at n8n's test URL while listening, a delivery gives a manual execution, and when
@@ -107,21 +109,9 @@ module.exports = {
 				const { assert, standIn } = t;
 				const ctx = await activeTrigger(t, 'listen me down', ['messageReceived', 'messageStatus']);
 				const { inst, deployed, trigger, production } = ctx;
-				standIn.failMe(inst.id, 500);
-				let outcome;
-				try {
-					outcome = await t.n8n.listenForTestEvent(deployed.id, trigger.name).then(
-						(answer) => ({ answer }),
-						(error) => ({ error }),
-					);
-					await t.waitFor(() => standIn.snapshot(inst.id).meFailure.served >= 3, { timeoutMs: 20_000, what: 'the trigger to try GET /me three times' });
-					await t.sleep(1_500);
-					assert.deepEqual(standIn.snapshot(inst.id).webhooks, production, 'listening changed the webhooks although it could not read them');
-				} finally {
-					standIn.failMe(inst.id, null);
-				}
+				const outcome = await whileMeFails(t, inst, production, () => t.n8n.listenForTestEvent(deployed.id, trigger.name), 'a refused listen');
 				// n8n answers the editor with the error's message: it must say what to do.
-				assert.ok(outcome.error, `listening was accepted: ${JSON.stringify(outcome.answer)}`);
+				assert.ok(outcome.error, `listening was accepted: ${JSON.stringify(outcome.value)}`);
 				assert.match(outcome.error.message, /Listening did not start/);
 				assert.match(outcome.error.message, /listen for a test event again/);
 				assert.deepEqual(t.secretsIn(outcome.error.message), []);
@@ -142,24 +132,10 @@ module.exports = {
 				const ctx = await activeTrigger(t, 'listen end me down', ['messageReceived', 'messageStatus']);
 				const { inst, deployed, trigger } = ctx;
 				const during = await startListening(t, ctx);
-				standIn.failMe(inst.id, 500);
-				try {
-					await t.n8n.cancelTestEvent(deployed.id);
-					await t.waitFor(() => standIn.snapshot(inst.id).meFailure.served >= 3, { timeoutMs: 20_000, what: 'the trigger to try GET /me three times' });
-					await t.sleep(1_500);
-					// Neither cleared nor overwritten: what is there now could not be seen.
-					assert.deepEqual(standIn.snapshot(inst.id).webhooks, during, 'the end of listening changed webhooks it could not see');
-				} finally {
-					standIn.failMe(inst.id, null);
-				}
-				const log = await t.waitFor(
-					() => {
-						const tail = t.n8n.logs(400);
-						return /left the message status webhook as it is: .*activate the production workflow again/.test(tail) ? tail : false;
-					},
-					{ timeoutMs: 10_000, what: 'the trigger to log what to do' },
-				);
-				assert.deepEqual(t.secretsIn(log), [], 'the log holds an instance token');
+				// Neither cleared nor overwritten: what is there now could not be seen.
+				const outcome = await whileMeFails(t, inst, during, () => t.n8n.cancelTestEvent(deployed.id), 'the end of listening');
+				assert.equal(outcome.error, undefined, `cancel failed: ${outcome.error?.message}`);
+				await loggedLine(t, /left the message status webhook as it is: .*activate the production workflow again/, 'the trigger to log what to do');
 
 				// What the log says: deactivate and activate the production workflow again.
 				await t.deactivate(deployed.id);
