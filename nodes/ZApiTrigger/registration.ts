@@ -86,13 +86,14 @@ async function readCurrent(
 	}
 }
 
-/**
- * n8n shows an activation error in a toast that carries only the error's message, not its
- * description: every error leaving an activation hook gets the what-to-do in its message
- * here, in one place, whoever threw it.
- */
+/** For an error that brings no what-to-do of its own. */
 const FALLBACK_WHAT_TO_DO = 'Check the Z-API credentials and that n8n can reach Z-API, then try again.';
 
+/**
+ * n8n shows an activation error in a toast that carries only the error's message, not its
+ * description: the what-to-do goes into the message too. The description stays for the
+ * places that show it.
+ */
 export function withWhatToDo(error: unknown, context: Pick<IHookFunctions, 'getNode'>): Error {
 	const failure = error instanceof Error ? error : new NodeOperationError(context.getNode(), String(error));
 	const description = (failure as { description?: unknown }).description;
@@ -103,6 +104,7 @@ export function withWhatToDo(error: unknown, context: Pick<IHookFunctions, 'getN
 	return failure;
 }
 
+/** The activation boundary: every error leaving the hook it wraps, whoever threw it, passes withWhatToDo. */
 function atActivation<T>(hook: (this: IHookFunctions) => Promise<T>): (this: IHookFunctions) => Promise<T> {
 	return async function (this: IHookFunctions): Promise<T> {
 		try {
