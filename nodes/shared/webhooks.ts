@@ -1,3 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { notConfirmedError, zApiRequest, type ZApiContext } from './transport';
+
 /**
  * The instance's two webhooks of the contract: where each is set, and where the service's
  * settings read (GET /me) shows its current address. The service keeps one address per
@@ -17,3 +21,64 @@ export const WEBHOOKS = {
 } as const;
 
 export type WebhookName = keyof typeof WEBHOOKS;
+
+export const WEBHOOK_NAMES = Object.keys(WEBHOOKS) as WebhookName[];
+
+export function isWebhookName(name: string): name is WebhookName {
+	return Object.prototype.hasOwnProperty.call(WEBHOOKS, name);
+}
+
+export type WebhookAddresses = Record<WebhookName, string>;
+
+export interface WebhookChange {
+	name: WebhookName;
+	/** The new address; '' clears the webhook. */
+	address: string;
+	/** How errors name the address: the address itself unless it carries secrets. */
+	shownAs?: string;
+	/** What the user does when the service refuses. */
+	whatToDo: string;
+	/** The address's own secrets, redacted from answers and errors. */
+	secrets?: string[];
+	itemIndex?: number;
+}
+
+/**
+ * Points one webhook at an address (PUT {value}). The answer of these endpoints is not
+ * documented ({value: true} in live examples): only an explicit false counts as a refusal.
+ */
+export async function setWebhookAddress(this: ZApiContext, change: WebhookChange): Promise<void> {
+	const webhook = WEBHOOKS[change.name];
+	const answer = (await zApiRequest.call(this, {
+		method: 'PUT',
+		path: webhook.endpoint,
+		body: { value: change.address },
+		itemIndex: change.itemIndex,
+		secrets: change.secrets,
+	})) as IDataObject | undefined;
+	if (answer?.value === false) {
+		const action = change.address
+			? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
+			: `clear the ${webhook.label} webhook`;
+		throw notConfirmedError(this.getNode(), action, answer, change.whatToDo, change.itemIndex);
+	}
+}
+
+/**
+ * The address each webhook points at now, from the service's settings (GET /me). Throws
+ * when they cannot be read: a caller must not guess what it cannot see.
+ */
+export async function readWebhookAddresses(this: ZApiContext): Promise<WebhookAddresses> {
+	return webhookAddressesIn(await zApiRequest.call(this, { method: 'GET', path: '/me' }));
+}
+
+/** The webhook addresses in a settings answer; a missing or odd field reads as not set. */
+export function webhookAddressesIn(settings: unknown): WebhookAddresses {
+	const record = settings && typeof settings === 'object' ? (settings as IDataObject) : {};
+	const out = {} as WebhookAddresses;
+	for (const name of WEBHOOK_NAMES) {
+		const value = record[WEBHOOKS[name].settingsField];
+		out[name] = typeof value === 'string' ? value : '';
+	}
+	return out;
+}

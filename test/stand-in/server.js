@@ -25,6 +25,7 @@
  *   POST   /_control/groups       {instanceId, id?, form?: 'new'|'old', name?, participants?, admins?, photo?, selfIsAdmin?, restrictedPhones?}
  *   POST   /_control/chats        {instanceId, phone, count?, kinds?, messages?: [record overrides], fromMeEvery?}
  *   POST   /_control/webhooks     {instanceId, received?, status?}   sets URLs without the https rule ("" or null clears)
+ *   POST   /_control/me-failure   {instanceId, status}   GET /me answers this status until status is null
  *   POST   /_control/emit         {instanceId, kind, url?, ...fields} -> {delivered: {url, status, error}, payload}; 409 if no webhook
  *   POST   /_control/deliver-raw  {instanceId, webhook: 'received'|'status', payload?, rawBody?, contentType?, url?}
  *   GET    /_control/state[?instanceId=]                       webhooks, groups, chat sizes (never tokens)
@@ -161,6 +162,8 @@ function createStandIn(options = {}) {
 		const inst = existing || {
 			id: cfg.id,
 			webhooks: { received: '', status: '' },
+			// An outage of the settings read, for clients that must not guess what they cannot read.
+			meFailure: { status: null, served: 0 },
 			groups: new Map(),
 			chats: new Map(),
 			created: Date.now(),
@@ -288,6 +291,7 @@ function createStandIn(options = {}) {
 			connected: inst.connected,
 			smartphoneConnected: inst.smartphoneConnected,
 			webhooks: { ...inst.webhooks },
+			meFailure: { ...inst.meFailure },
 			groups: [...inst.groups.values()].map(clone),
 			chats,
 		};
@@ -544,6 +548,12 @@ function createStandIn(options = {}) {
 		return { body: clone(chat.slice(Math.max(0, end - amount), end).reverse()) };
 	}
 
+	/** GET /me answers `status` (a number) from now on; null or 0 ends it. Counts the failures served. */
+	function failMe(instanceId, status) {
+		const inst = getInstance(instanceId);
+		inst.meFailure = { status: Number(status) || null, served: 0 };
+	}
+
 	function updateWebhook(kind) {
 		return ({ instance, body }) => {
 			const value = isPlainObject(body) ? body.value : undefined;
@@ -576,6 +586,10 @@ function createStandIn(options = {}) {
 	}
 
 	function getMe({ instance }) {
+		if (instance.meFailure.status) {
+			instance.meFailure.served++;
+			throw new HttpError(instance.meFailure.status, { error: 'Settings unavailable (stand-in me-failure)' });
+		}
 		return {
 			body: {
 				id: instance.id,
@@ -704,6 +718,11 @@ function createStandIn(options = {}) {
 			const inst = getInstance(b.instanceId);
 			for (const kind of ['received', 'status']) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
 			return { body: { webhooks: { ...inst.webhooks } } };
+		}),
+		route('POST', '/_control/me-failure', ({ body }) => {
+			const b = body0(body);
+			failMe(b.instanceId, b.status);
+			return { body: { meFailure: { ...getInstance(b.instanceId).meFailure } } };
 		}),
 		route('POST', '/_control/emit', async ({ body }) => {
 			const { instanceId, kind, ...fields } = body0(body);
@@ -886,6 +905,7 @@ function createStandIn(options = {}) {
 		setWebhook(instanceId, kind, url) {
 			getInstance(instanceId).webhooks[kind] = url || '';
 		},
+		failMe,
 		emit,
 		deliverRaw,
 		deliveries: listDeliveries,

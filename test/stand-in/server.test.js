@@ -186,6 +186,21 @@ describe('read-only extras', () => {
 		});
 		expect(JSON.stringify(body)).not.toContain(A.token);
 	});
+
+	test('GET /me fails with the status set through /_control/me-failure, until it is cleared', async () => {
+		await api('PUT', '/update-webhook-received-delivery', { body: { value: 'https://n8n.example/hook' } });
+		expect((await control('POST', '/me-failure', { instanceId: A.id, status: 500 })).body).toEqual({ meFailure: { status: 500, served: 0 } });
+		expect(await api('GET', '/me')).toMatchObject({ status: 500, body: { error: expect.stringContaining('unavailable') } });
+		expect(await api('GET', '/me')).toMatchObject({ status: 500 });
+		expect(standIn.snapshot(A.id).meFailure).toEqual({ status: 500, served: 2 });
+		// Only the read fails: the webhooks are kept and can still be set.
+		expect((await api('PUT', '/update-webhook-message-status', { body: { value: 'https://n8n.example/s' } })).body).toEqual({ value: true });
+		standIn.failMe(A.id, null);
+		expect((await api('GET', '/me')).body).toMatchObject({
+			receivedCallbackUrl: 'https://n8n.example/hook',
+			messageStatusCallbackUrl: 'https://n8n.example/s',
+		});
+	});
 });
 
 describe('chat listing', () => {

@@ -36,6 +36,8 @@ export interface ZApiCall {
 	body?: IDataObject;
 	/** Item the call is made for, so n8n points at it when the call fails. */
 	itemIndex?: number;
+	/** Further secrets this call carries, redacted like the tokens from answers and errors. */
+	secrets?: string[];
 }
 
 /**
@@ -96,7 +98,7 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
 	const instance = await getInstance.call(this);
-	const secrets = secretsOf(instance);
+	const secrets = [...secretsOf(instance), ...(call.secrets ?? [])];
 	const host = new URL(instance.baseUrl).host;
 	const options: IHttpRequestOptions = {
 		method: call.method,

@@ -1,9 +1,13 @@
 'use strict';
+const { loggedLine, whileMeFails } = require('./_meDown');
+
 /**
  * "Listen for test event" on an active workflow: the service's single webhook is pointed
  * at n8n's test URL while listening, a delivery gives a manual execution, and when
  * listening ends (after that execution, or on cancel) the exact production address is
- * back, so the active workflow receives again.
+ * back, so the active workflow receives again. Without a readable GET /me it would not know
+ * what to put back: listening then does not start, and an end that cannot read it leaves
+ * the webhooks alone.
  */
 
 async function activeTrigger(t, key, events = ['messageReceived']) {
@@ -97,6 +101,52 @@ module.exports = {
 				const [execution] = await t.exactlyExecutions(deployed.id, 1);
 				t.assert.equal(execution.mode, 'webhook');
 				t.assert.equal(t.nodeItems(execution, trigger.name)[0]?.messageId, live.messageId);
+			},
+		},
+		{
+			name: 'listening while GET /me fails does not start, says what to do, and production keeps its addresses and receives',
+			async run(t) {
+				const { assert, standIn } = t;
+				const ctx = await activeTrigger(t, 'listen me down', ['messageReceived', 'messageStatus']);
+				const { inst, deployed, trigger, production } = ctx;
+				const outcome = await whileMeFails(t, inst, production, () => t.n8n.listenForTestEvent(deployed.id, trigger.name), 'a refused listen');
+				// n8n answers the editor with the error's message: it must say what to do.
+				assert.ok(outcome.error, `listening was accepted: ${JSON.stringify(outcome.value)}`);
+				assert.match(outcome.error.message, /Listening did not start/);
+				assert.match(outcome.error.message, /listen for a test event again/);
+				assert.deepEqual(t.secretsIn(outcome.error.message), []);
+				await t.n8n.cancelTestEvent(deployed.id).catch(() => undefined);
+				await t.sleep(500);
+				assert.deepEqual(standIn.snapshot(inst.id).webhooks, production, 'webhooks after the refused listen');
+
+				const live = await t.emit(inst, 'text', { message: 'still live' });
+				const [execution] = await t.exactlyExecutions(deployed.id, 1);
+				assert.equal(execution.mode, 'webhook');
+				assert.equal(t.nodeItems(execution, trigger.name)[0]?.messageId, live.messageId);
+			},
+		},
+		{
+			name: 'listening that ends while GET /me fails leaves the webhooks as they are and logs what to do; deactivating and activating again repairs',
+			async run(t) {
+				const { assert, standIn } = t;
+				const ctx = await activeTrigger(t, 'listen end me down', ['messageReceived', 'messageStatus']);
+				const { inst, deployed, trigger } = ctx;
+				const during = await startListening(t, ctx);
+				// Neither cleared nor overwritten: what is there now could not be seen.
+				const outcome = await whileMeFails(t, inst, during, () => t.n8n.cancelTestEvent(deployed.id), 'the end of listening');
+				assert.equal(outcome.error, undefined, `cancel failed: ${outcome.error?.message}`);
+				await loggedLine(t, /left the message status webhook as it is: .*activate the production workflow again/, 'the trigger to log what to do');
+
+				// What the log says: deactivate and activate the production workflow again.
+				await t.deactivate(deployed.id);
+				assert.deepEqual(standIn.snapshot(inst.id).webhooks, during, 'deactivation touched webhooks pointing elsewhere');
+				await t.activate(deployed.id);
+				const repaired = standIn.snapshot(inst.id).webhooks;
+				assert.ok(repaired.received.startsWith(`${t.productionUrl(trigger.webhookId)}?`), `after activating again: ${repaired.received}`);
+				assert.equal(repaired.status, repaired.received);
+				const live = await t.emit(inst, 'text', { message: 'repaired' });
+				const [execution] = await t.exactlyExecutions(deployed.id, 1);
+				assert.equal(t.nodeItems(execution, trigger.name)[0]?.messageId, live.messageId);
 			},
 		},
 	],

@@ -1,8 +1,10 @@
 'use strict';
+const { loggedLine, whileMeFails } = require('./_meDown');
+
 /**
  * Activating a Z-API Trigger registers exactly the webhooks its events need, with n8n's
  * https production URL of that node carrying the activation/signature query; deactivating
- * clears them.
+ * clears them, but only those it can prove are still its own.
  */
 
 /** The signed address must be the node's production URL plus activation and signature. */
@@ -96,6 +98,25 @@ module.exports = {
 					{ timeoutMs: 10_000, what: 'the received webhook cleared' },
 				);
 				assert.equal(after.status, other, 'deactivation cleared a webhook the trigger no longer owned');
+			},
+		},
+		{
+			name: 'deactivating while GET /me fails leaves both webhooks as they are (they may belong to another workflow by now) and logs why, without secrets',
+			async run(t) {
+				const { assert, standIn } = t;
+				const inst = await t.instance('registration me down');
+				const wf = t.triggerWorkflow(inst, { events: ['messageReceived', 'messageStatus'], options: {} });
+				const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+				const deployed = await t.deploy(wf);
+				const registered = standIn.snapshot(inst.id).webhooks;
+				assertSignedUrl(t, registered.received, trigger.webhookId, 'received/sent webhook');
+				const outcome = await whileMeFails(t, inst, registered, () => t.deactivate(deployed.id), 'deactivation');
+				assert.equal(outcome.error, undefined, `deactivation failed: ${outcome.error?.message}`);
+				const log = await loggedLine(t, /left the message status webhook as it is: its current address could not be read/, 'the trigger to log that it left the webhooks');
+				assert.match(log, /left the received\/sent messages webhook as it is: its current address could not be read/);
+				for (const secret of Object.values(Object.fromEntries(new URL(registered.received).searchParams))) {
+					assert.ok(!log.includes(secret), 'the log holds the delivery signature or activation id');
+				}
 			},
 		},
 	],

@@ -1,39 +1,55 @@
 /**
  * The trigger's webhook lifecycle as n8n drives it: activation (checkExists, then create),
  * deactivation and "Listen for test event" (delete with mode 'internal'), against the
- * service's two webhook endpoints and its settings read (GET /me).
+ * service's webhook endpoints and its settings read (GET /me), with an instance token that
+ * needs encoding. The rule under test: never clear or overwrite an address the node cannot
+ * prove is its own.
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import nock from 'nock';
 
-import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
-import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
+import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import {
-	ALL_EVENTS,
+	cleanUpOf,
+	secretsOfAddress,
+	withWhatToDo,
+	type CleanUp,
+	type CleanUpFacts,
+} from '../../../nodes/ZApiTrigger/registration';
+import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
+import { WEBHOOK_NAMES, WEBHOOKS, type WebhookName } from '../../../nodes/shared/webhooks';
+import { ENCODED_INSTANCE_PATH, ENCODED_TOKEN, WITH_ENCODED_TOKEN } from '../../helpers/encodedToken';
+import { deliver, makeNode, TEST_CREDENTIALS, TRIGGER_TYPE, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
+import {
 	API,
 	clone,
 	contentFixture,
 	n8nDelete,
 	PRODUCTION_URL,
-	RECEIVED_ENDPOINT,
 	registrationIn,
+	SCOPE,
 	signatureFor,
-	STATUS_ENDPOINT,
 	TEST_URL,
 	unexpectedRequests,
 	WEBHOOK_ID,
 } from './fixtures';
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 
-// nock 14 stays hooked into Node's http module after a file ends, and the next file in the
-// same worker then gets no mocks: unhook it.
-afterAll(() => nock.restore());
+const ALL_EVENTS = EVENT_CHOICES.map((choice) => choice.value);
+/** The webhooks a set of events needs, from the event table. */
+const neededBy = (events: string[]): WebhookName[] =>
+	WEBHOOK_NAMES.filter((name) => EVENT_CHOICES.some((choice) => events.includes(choice.value) && choice.webhook === name));
+/** One event that needs exactly this webhook. */
+const eventFor = (name: WebhookName) => EVENT_CHOICES.find((choice) => choice.webhook === name)!.value;
 
 const SIGNED = (base: string) =>
 	new RegExp(`^${base.replace(/[.?/]/g, '\\$&')}\\?activation=([0-9a-f]{32})&signature=([0-9a-f]{64})$`);
 const OTHER_URL = 'https://someone-else.example.com/zapi-hook';
+const sign = (activation: string) => signatureFor(activation, SCOPE, ENCODED_TOKEN);
+const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 let unexpected: ReturnType<typeof unexpectedRequests>;
 let warn: jest.SpyInstance;
@@ -58,10 +74,31 @@ function expectOnlyTheseCalls(): void {
 	expect(nock.isDone()).toBe(true);
 }
 
-/** A PUT to one webhook endpoint, recording the bodies it receives. */
-function expectPut(endpoint: string, bodies: unknown[], reply: { status: number; body: unknown } = { status: 200, body: { value: true } }) {
+const logged = () => JSON.stringify([...warn.mock.calls, ...info.mock.calls]);
+
+/** Neither the token nor any activation id or signature of these addresses, in any form. */
+function expectNoSecretIn(text: string, addresses: string[] = []): void {
+	const secrets = [ENCODED_TOKEN, ...addresses.flatMap((url) => Object.values(queryOf(url)))];
+	for (const secret of secrets) {
+		expect(text).not.toContain(secret);
+		expect(text).not.toContain(encodeURIComponent(secret));
+	}
+}
+
+/** Every part of an error n8n may show or store: message, description, details, stack. */
+function everythingShownOf(error: unknown): string {
+	const { message, description, errorResponse, messages, cause, stack } = error as Error & IDataObject;
+	return JSON.stringify([message, description, errorResponse, messages, cause, stack, error]);
+}
+
+function setupFor(events: string[], extra: Partial<TriggerSetup> = {}): TriggerSetup {
+	return { parameters: { events }, staticData: {}, ...extra, options: { ...WITH_ENCODED_TOKEN, ...extra.options } };
+}
+
+/** A PUT to one webhook, recording the bodies it receives. */
+function expectPut(name: WebhookName, bodies: unknown[], reply: { status: number; body: unknown } = { status: 200, body: { value: true } }) {
 	return nock(API)
-		.put(`${INSTANCE_PATH}${endpoint}`, (body) => {
+		.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (body) => {
 			bodies.push(body);
 			return true;
 		})
@@ -69,22 +106,43 @@ function expectPut(endpoint: string, bodies: unknown[], reply: { status: number;
 		.reply(reply.status, reply.body as nock.Body);
 }
 
-function settings(received: string | undefined, status: string | undefined) {
+/** GET /me showing these addresses (the others not set). */
+function settings(addresses: Partial<Record<WebhookName, string>>) {
+	const body: IDataObject = { id: TEST_CREDENTIALS.instanceId, autoReadMessage: false };
+	for (const name of WEBHOOK_NAMES) body[WEBHOOKS[name].settingsField] = addresses[name] ?? '';
+	return nock(API).get(`${ENCODED_INSTANCE_PATH}/me`).reply(200, body);
+}
+const everyWebhook = (address: string) => Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, address]));
+
+/** GET /me failing: a server error (retried) or a server without this read (404). */
+function meFails(status: 500 | 404 = 500) {
 	return nock(API)
-		.get(`${INSTANCE_PATH}/me`)
-		.reply(200, { receivedCallbackUrl: received, messageStatusCallbackUrl: status, autoReadMessage: false });
+		.get(`${ENCODED_INSTANCE_PATH}/me`)
+		.times(status >= 500 ? 3 : 1)
+		.reply(status, { error: status >= 500 ? 'internal error' : 'Not found' });
 }
 
 /** A production activation against a service that accepts it; returns the registered address. */
-async function activated(events: string[], options: TriggerSetup['options'] = undefined) {
-	const setup: TriggerSetup = { parameters: { events }, staticData: {}, options };
+async function activated(events: string[], extra: Partial<TriggerSetup> = {}) {
+	const setup = setupFor(events, extra);
 	const bodies: Array<{ value: string }> = [];
-	const needsReceived = events.some((event) => event !== 'messageStatus');
-	if (needsReceived) expectPut(RECEIVED_ENDPOINT, bodies);
-	if (events.includes('messageStatus')) expectPut(STATUS_ENDPOINT, bodies);
+	for (const name of neededBy(events)) expectPut(name, bodies);
 	expect(await triggerLifecycle(setup).activate()).toBe(false);
 	expectOnlyTheseCalls();
 	return { setup, url: bodies[0].value, lifecycle: triggerLifecycle(setup) };
+}
+
+/** n8n's test session: the workflow inactive, its own static data starting empty. */
+const testSession = (events = ALL_EVENTS) => setupFor(events, { active: false });
+
+/** Starts listening over what /me shows now; returns the test address. */
+async function listeningOver(session: TriggerSetup, before: Partial<Record<WebhookName, string>>) {
+	settings(before);
+	const bodies: Array<{ value: string }> = [];
+	for (const name of neededBy(session.parameters.events as string[])) expectPut(name, bodies);
+	await triggerLifecycle(session).activate(true);
+	expectOnlyTheseCalls();
+	return bodies[0].value;
 }
 
 function subsets<T>(values: T[]): T[][] {
@@ -95,87 +153,174 @@ function subsets<T>(values: T[]): T[][] {
 
 describe('activation registers only the webhooks the chosen events need', () => {
 	it.each(subsets(ALL_EVENTS).map((events) => [events.join(' + '), events] as const))('%s', async (_name, events) => {
-		const needsReceived = events.some((event) => event !== 'messageStatus');
-		const needsStatus = events.includes('messageStatus');
-		const received: unknown[] = [];
-		const status: unknown[] = [];
-		if (needsReceived) expectPut(RECEIVED_ENDPOINT, received);
-		if (needsStatus) expectPut(STATUS_ENDPOINT, status);
+		const bodies: Partial<Record<WebhookName, unknown[]>> = {};
+		for (const name of neededBy([...events])) expectPut(name, (bodies[name] = []));
 		const staticData: IDataObject = {};
 
-		expect(await triggerLifecycle({ parameters: { events: [...events] }, staticData }).activate()).toBe(false);
+		expect(await triggerLifecycle(setupFor([...events], { staticData })).activate()).toBe(false);
 
 		expectOnlyTheseCalls();
-		expect(received).toHaveLength(needsReceived ? 1 : 0);
-		expect(status).toHaveLength(needsStatus ? 1 : 0);
-		const bodies = [...received, ...status] as Array<{ value: string }>;
-		for (const body of bodies) {
+		const sent = Object.values(bodies).flat() as Array<{ value: string }>;
+		expect(Object.keys(bodies).sort()).toEqual([...neededBy([...events])].sort());
+		for (const list of Object.values(bodies)) expect(list).toHaveLength(1);
+		for (const body of sent) {
 			expect(Object.keys(body)).toEqual(['value']);
 			expect(body.value).toMatch(SIGNED(PRODUCTION_URL));
 		}
-		// One address for both webhooks: the same activation.
-		expect(new Set(bodies.map((body) => body.value)).size).toBe(1);
+		// One address for every webhook: the same activation.
+		expect(new Set(sent.map((body) => body.value)).size).toBe(1);
 		expect(registrationIn(staticData)).toEqual({
 			activation: expect.stringMatching(/^[0-9a-f]{32}$/),
 			// n8n's address only: the signature is never stored.
-			registered: {
-				...(needsReceived ? { receivedAndSent: PRODUCTION_URL } : {}),
-				...(needsStatus ? { messageStatus: PRODUCTION_URL } : {}),
-			},
+			registered: Object.fromEntries(neededBy([...events]).map((name) => [name, PRODUCTION_URL])),
 		});
-		expect(JSON.stringify(staticData)).not.toContain(new URL(bodies[0].value).searchParams.get('signature'));
+		expect(JSON.stringify(staticData)).not.toContain(queryOf(sent[0].value).signature);
 	});
+});
 
-	it('no event chosen: activation fails and nothing is sent', async () => {
-		await expect(triggerLifecycle({ parameters: { events: [] }, staticData: {} }).activate()).rejects.toMatchObject({
-			message: 'No event is chosen',
-			description: 'Choose at least one event in Events.',
-		});
-		expectOnlyTheseCalls();
-	});
+describe('an activation that fails says what to do in its message (n8n’s toast shows nothing else)', () => {
+	type Case = [string, { events?: string[]; test?: boolean; options?: TriggerSetup['options']; arrange?: () => void }, RegExp, RegExp];
+	const first = WEBHOOK_NAMES[0];
+	const cases: Case[] = [
+		['no event chosen', { events: [] }, /^No event is chosen/, /Choose at least one event in Events\.$/],
+		['n8n without https', { options: { webhookBaseUrl: 'http://localhost:5678/' } }, /^Z-API only delivers webhooks to https addresses/, /WEBHOOK_URL.*activate the workflow again\.$/],
+		['incomplete credentials', { options: { credentials: { instanceId: '' } } }, /^The Z-API credentials are incomplete/, /Fill in Instance ID/],
+		[
+			'the service answering {value: false}',
+			{ arrange: () => expectPut(first, [], { status: 200, body: { value: false } }) },
+			new RegExp(`^Z-API could not set the ${WEBHOOKS[first].label} webhook to the address of this workflow \\(it answered \\{"value":false\\}\\)`),
+			/then activate the workflow again\.$/,
+		],
+		[
+			'the service refusing the address (400)',
+			{ arrange: () => expectPut(first, [], { status: 400, body: { error: 'Invalid value' } }) },
+			/^Z-API rejected the call \(400\): Invalid value/,
+			/credentials/,
+		],
+		[
+			'the service failing (500)',
+			{ arrange: () => nock(API).put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[first].endpoint}`).times(3).reply(500, {}) },
+			/^Z-API had a server error \(500, tried 3 times\)/,
+			/Try again in a few minutes\.$/,
+		],
+		[
+			'listening while /me cannot be read',
+			{ test: true, arrange: () => meFails(500) },
+			/^Listening did not start: Z-API’s current webhook addresses could not be read \(Z-API had a server error \(500, tried 3 times\)\)/,
+			/Nothing was changed\. .*listen for a test event again/,
+		],
+	];
 
-	it('the service answering {value: false}: activation fails naming the webhook', async () => {
-		expectPut(RECEIVED_ENDPOINT, [], { status: 200, body: { value: false } });
-		await expect(
-			triggerLifecycle({ parameters: { events: ['messageReceived'] }, staticData: {} }).activate(),
-		).rejects.toMatchObject({ message: 'Z-API could not set the received/sent messages webhook (it answered {"value":false})' });
-		expectOnlyTheseCalls();
-	});
+	it.each(cases)('%s', async (_name, { events = [eventFor(first)], test = false, options, arrange }, message, whatToDo) => {
+		arrange?.();
+		const error = await triggerLifecycle(setupFor(events, { options }))
+			.activate(test)
+			.catch((caught: Error & { description?: string }) => caught);
 
-	it('a refused registration: activation fails with the service’s reason and no token', async () => {
-		expectPut(STATUS_ENDPOINT, [], { status: 400, body: { error: `Instance not found: ${TEST_CREDENTIALS.instanceToken}` } });
-		const error = await triggerLifecycle({ parameters: { events: ['messageStatus'] }, staticData: {} })
-			.activate()
-			.catch((caught: Error) => caught);
 		expect(error).toBeInstanceOf(Error);
-		expect((error as Error).message).toBe('Z-API did not recognise the instance ID or instance token (400)');
-		expect(JSON.stringify(error)).not.toContain(TEST_CREDENTIALS.instanceToken);
+		const { message: shown, description } = error as Error & { description: string };
+		expect(shown).toMatch(message);
+		expect(shown).toMatch(whatToDo);
+		// The description, where n8n shows one, stays as it was.
+		expect(shown.endsWith(description)).toBe(true);
 		expectOnlyTheseCalls();
+	});
+});
+
+describe('withWhatToDo', () => {
+	const node = makeNode(TRIGGER_TYPE, {});
+	const context = { getNode: () => node };
+	const withDescription = (message: string, description?: string) =>
+		new NodeOperationError(node, message, description === undefined ? {} : { description });
+
+	it.each([
+		['adds the description', withDescription('Something failed', 'Do this.'), 'Something failed. Do this.'],
+		['after a message ending in a period', withDescription('Something failed.', 'Do this.'), 'Something failed. Do this.'],
+		['only once', withDescription('Something failed. Do this.', 'Do this.'), 'Something failed. Do this.'],
+		['a general what-to-do without a description', withDescription('Something failed'), /^Something failed\. Check the Z-API credentials .* then try again\.$/],
+		['to a plain error too', new TypeError('x is not a function'), /^x is not a function\. Check the Z-API credentials/],
+		['to something thrown that is no error', 'a string', /^a string\. Check the Z-API credentials/],
+	])('%s', (_name, thrown, expected) => {
+		const error = withWhatToDo(thrown, context);
+		expect(error).toBeInstanceOf(Error);
+		if (typeof expected === 'string') expect(error.message).toBe(expected);
+		else expect(error.message).toMatch(expected);
+	});
+});
+
+describe('the delivery signature and activation id never appear in an activation error', () => {
+	// What a service could echo of the request: the address as sent, URL-encoded, JSON-escaped,
+	// or only its parts.
+	const echoes: Array<[string, (url: string) => string]> = [
+		['the address', (url) => `Invalid value: ${url}`],
+		['the address URL-encoded', (url) => `Invalid value ${encodeURIComponent(url)}`],
+		['the address with its query escaped', (url) => `value=${url.replace('&', '\\u0026')}`],
+		['the signature alone', (url) => `bad signature ${queryOf(url).signature}`],
+		['the activation id alone', (url) => `activation ${queryOf(url).activation} refused`],
+	];
+	const answers: Array<[string, number, (echo: string) => unknown]> = [
+		['400', 400, (echo) => ({ error: echo })],
+		['422', 422, (echo) => ({ message: echo })],
+		['500', 500, (echo) => ({ error: echo })],
+		['{value: false}', 200, (echo) => ({ value: false, error: echo })],
+	];
+	const cases = answers.flatMap(([answer, status, body]) =>
+		echoes.flatMap(([echo, make]) => [false, true].map((test) => [`${test ? 'listening' : 'activation'}: ${answer} echoing ${echo}`, status, body, make, test] as const)),
+	);
+
+	it.each(cases)('%s', async (_name, status, body, make, test) => {
+		const name = WEBHOOK_NAMES[0];
+		const sent: string[] = [];
+		if (test) settings({});
+		nock(API)
+			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (request: { value: string }) => Boolean(sent.push(request.value)))
+			.times(status >= 500 ? 3 : 1)
+			.reply(status, () => body(make(sent[sent.length - 1])) as nock.Body);
+
+		const error = await triggerLifecycle(setupFor([eventFor(name)]))
+			.activate(test)
+			.catch((caught: Error & { description?: string }) => caught);
+
+		expect(error).toBeInstanceOf(Error);
+		expectOnlyTheseCalls();
+		expectNoSecretIn(everythingShownOf(error), sent);
 	});
 });
 
 describe('the registered address', () => {
 	it('is n8n’s production webhook URL with the activation id and its signature', async () => {
-		const { url, setup } = await activated(['messageReceived']);
+		const { url, setup } = await activated([eventFor('receivedAndSent')]);
 		const parsed = new URL(url);
 		expect(`${parsed.origin}${parsed.pathname}`).toBe(PRODUCTION_URL);
 		expect(parsed.pathname).toBe(`/webhook/${WEBHOOK_ID}/webhook`);
 		expect([...parsed.searchParams.keys()]).toEqual(['activation', 'signature']);
 		const activation = parsed.searchParams.get('activation')!;
 		expect(activation).toBe(registrationIn(setup.staticData!)!.activation);
-		expect(parsed.searchParams.get('signature')).toBe(signatureFor(activation));
-		expect(url).not.toContain(TEST_CREDENTIALS.instanceToken);
+		expect(parsed.searchParams.get('signature')).toBe(sign(activation));
+		expectNoSecretIn(url);
 	});
 
 	it('follows n8n’s WEBHOOK_URL', async () => {
-		const { url } = await activated(['messageReceived'], { webhookBaseUrl: 'https://hooks.example.org/n8n/' });
+		const { url } = await activated([eventFor('receivedAndSent')], { options: { webhookBaseUrl: 'https://hooks.example.org/n8n/' } });
 		expect(url).toMatch(SIGNED(`https://hooks.example.org/n8n/webhook/${WEBHOOK_ID}/webhook`));
 	});
 
 	it('each activation has its own activation id', async () => {
-		const first = await activated(['messageReceived']);
-		const second = await activated(['messageReceived']);
+		const first = await activated([eventFor('receivedAndSent')]);
+		const second = await activated([eventFor('receivedAndSent')]);
 		expect(first.url).not.toBe(second.url);
+	});
+});
+
+describe('secretsOfAddress', () => {
+	it.each([
+		['a signed address', 'https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', ['https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', 'abc123', 'def456']],
+		['an address without a signature', 'https://other.example.com/hook', ['https://other.example.com/hook']],
+		['text that is no URL', 'not a url', ['not a url']],
+		['nothing', '', []],
+		['null', null, []],
+	])('%s', (_name, address, expected) => {
+		expect(secretsOfAddress(address)).toEqual(expected);
 	});
 });
 
@@ -183,7 +328,7 @@ describe('re-activation is idempotent', () => {
 	it('when /me shows our addresses, checkExists answers true and nothing is registered again', async () => {
 		const { setup, url, lifecycle } = await activated(ALL_EVENTS);
 		const before = clone(setup.staticData);
-		settings(url, url);
+		settings(everyWebhook(url));
 
 		expect(await lifecycle.activate()).toBe(true);
 
@@ -191,26 +336,25 @@ describe('re-activation is idempotent', () => {
 		expect(setup.staticData).toEqual(before);
 	});
 
-	it('when /me shows someone else’s address, both webhooks are put back with the same address', async () => {
+	it('when /me shows someone else’s address, every webhook is put back with the same address', async () => {
 		const { setup, url, lifecycle } = await activated(ALL_EVENTS);
 		const before = clone(setup.staticData);
-		settings(OTHER_URL, url);
+		settings({ ...everyWebhook(url), [WEBHOOK_NAMES[0]]: OTHER_URL });
 		const bodies: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, bodies);
-		expectPut(STATUS_ENDPOINT, bodies);
+		for (const name of WEBHOOK_NAMES) expectPut(name, bodies);
 
 		expect(await lifecycle.activate()).toBe(false);
 
 		expectOnlyTheseCalls();
-		expect(bodies).toEqual([{ value: url }, { value: url }]);
+		expect(bodies).toEqual(WEBHOOK_NAMES.map(() => ({ value: url })));
 		expect(setup.staticData).toEqual(before);
 	});
 
-	it('when /me cannot be read, registers again with the same address', async () => {
-		const { url, lifecycle } = await activated(['messageReceived']);
-		nock(API).get(`${INSTANCE_PATH}/me`).times(3).reply(500, { error: 'boom' });
+	it('when /me cannot be read, activating claims the webhooks again with the same address', async () => {
+		const { url, lifecycle } = await activated([eventFor('receivedAndSent')]);
+		meFails(500);
 		const bodies: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, bodies);
+		expectPut('receivedAndSent', bodies);
 
 		expect(await lifecycle.activate()).toBe(false);
 
@@ -219,115 +363,162 @@ describe('re-activation is idempotent', () => {
 	});
 
 	it('after the events changed, registers the webhooks now needed', async () => {
-		const { setup, url } = await activated(['messageReceived']);
-		const changed = triggerLifecycle({ ...setup, parameters: { events: ['messageReceived', 'messageStatus'] } });
+		const { setup, url } = await activated([eventFor('receivedAndSent')]);
+		const changed = triggerLifecycle({ ...setup, parameters: { events: ALL_EVENTS } });
 		const bodies: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, bodies);
-		expectPut(STATUS_ENDPOINT, bodies);
+		for (const name of WEBHOOK_NAMES) expectPut(name, bodies);
 
 		expect(await changed.activate()).toBe(false);
 
 		expectOnlyTheseCalls();
-		expect(bodies).toEqual([{ value: url }, { value: url }]);
-		expect(registrationIn(setup.staticData!)!.registered).toEqual({
-			receivedAndSent: PRODUCTION_URL,
-			messageStatus: PRODUCTION_URL,
-		});
+		expect(bodies).toEqual(WEBHOOK_NAMES.map(() => ({ value: url })));
+		expect(registrationIn(setup.staticData!)!.registered).toEqual(everyWebhook(PRODUCTION_URL));
 	});
 
 	it('after n8n’s address changed, registers the new address without asking /me', async () => {
-		const { setup } = await activated(['messageStatus']);
+		const { setup } = await activated([eventFor('messageStatus')]);
 		const activation = registrationIn(setup.staticData!)!.activation as string;
-		const moved = triggerLifecycle({ ...setup, options: { webhookBaseUrl: 'https://new.example.com/' } });
+		const moved = triggerLifecycle({ ...setup, options: { ...setup.options, webhookBaseUrl: 'https://new.example.com/' } });
 		const bodies: Array<{ value: string }> = [];
-		expectPut(STATUS_ENDPOINT, bodies);
+		expectPut('messageStatus', bodies);
 
 		expect(await moved.activate()).toBe(false);
 
 		expectOnlyTheseCalls();
 		expect(bodies[0].value).toBe(
-			`https://new.example.com/webhook/${WEBHOOK_ID}/webhook?activation=${activation}&signature=${signatureFor(activation)}`,
+			`https://new.example.com/webhook/${WEBHOOK_ID}/webhook?activation=${activation}&signature=${sign(activation)}`,
 		);
 	});
 });
 
-describe('deactivation clears only what this workflow registered', () => {
-	it('clears both webhooks when /me still shows our address', async () => {
-		const { setup, url } = await activated(ALL_EVENTS);
-		settings(url, url);
-		const received: unknown[] = [];
-		const status: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, received);
-		expectPut(STATUS_ENDPOINT, status);
+describe('clean-up rules', () => {
+	const OURS = 'https://n8n.example.com/webhook-test/x/webhook?activation=a&signature=s';
+	const PRODUCTION = 'https://n8n.example.com/webhook/x/webhook?activation=b&signature=t';
+	const cases: Array<[string, CleanUpFacts, CleanUp | RegExp]> = [
+		['production, still ours: cleared', { current: OURS, ours: OURS }, { put: '' }],
+		['production, taken over: left', { current: OTHER_URL, ours: OURS }, /now points elsewhere/],
+		['production, cleared by someone: left', { current: '', ours: OURS }, /now points elsewhere/],
+		['production, /me unreadable: left', { current: undefined, ours: OURS }, /could not be read.*may belong to another workflow/],
+		['test, still ours: the production address put back', { current: OURS, ours: OURS, testSession: { previous: PRODUCTION } }, { put: PRODUCTION }],
+		['test, still ours, nothing before: cleared', { current: OURS, ours: OURS, testSession: { previous: '' } }, { put: '' }],
+		['test, still ours, before unknown: left', { current: OURS, ours: OURS, testSession: { previous: null } }, /before listening is not known/],
+		['test, no record of before: left', { current: OURS, ours: OURS, testSession: { previous: undefined } }, /before listening is not known/],
+		['test, taken over: left', { current: OTHER_URL, ours: OURS, testSession: { previous: PRODUCTION } }, /now points elsewhere/],
+		['test, /me unreadable: left, not cleared', { current: undefined, ours: OURS, testSession: { previous: '' } }, /could not be read.*deactivate and activate the production workflow again/],
+		['test, /me unreadable: left, not restored', { current: undefined, ours: OURS, testSession: { previous: PRODUCTION } }, /could not be read/],
+	];
 
-		expect(await n8nDelete(setup)).toBe(true);
-
-		expectOnlyTheseCalls();
-		expect(received).toEqual([{ value: '' }]);
-		expect(status).toEqual([{ value: '' }]);
-		expect(registrationIn(setup.staticData!)).toEqual({});
+	it.each(cases)('%s', (_name, facts, expected) => {
+		const step = cleanUpOf(facts);
+		if (expected instanceof RegExp) {
+			expect(step).toEqual({ leave: expect.stringMatching(expected), level: expect.stringMatching(/^(info|warn)$/) });
+		} else {
+			expect(step).toEqual(expected);
+		}
 	});
+});
 
-	it('leaves alone the webhook it did not register', async () => {
-		const { setup, url } = await activated(['messageReceived', 'notification']);
-		settings(url, OTHER_URL);
-		const received: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, received);
+describe('deactivation clears only what this workflow registered', () => {
+	it('clears every webhook when /me still shows our address', async () => {
+		const { setup, url } = await activated(ALL_EVENTS);
+		settings(everyWebhook(url));
+		const bodies: Partial<Record<WebhookName, unknown[]>> = {};
+		for (const name of WEBHOOK_NAMES) expectPut(name, (bodies[name] = []));
 
 		expect(await n8nDelete(setup)).toBe(true);
 
 		expectOnlyTheseCalls();
-		expect(received).toEqual([{ value: '' }]);
+		expect(bodies).toEqual(Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, [{ value: '' }]])));
+		expect(registrationIn(setup.staticData!)).toEqual({});
 	});
 
 	it('a webhook taken over by someone else is not touched', async () => {
 		const { setup } = await activated(ALL_EVENTS);
-		settings(OTHER_URL, 'https://another.example.com/status');
+		settings(Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, `${OTHER_URL}/${name}`])));
 
 		expect(await n8nDelete(setup)).toBe(true);
 
 		expectOnlyTheseCalls();
-		expect(info).toHaveBeenCalledWith(expect.stringContaining('received/sent messages webhook now points elsewhere'));
-		expect(info).toHaveBeenCalledWith(expect.stringContaining('message status webhook now points elsewhere'));
+		for (const name of WEBHOOK_NAMES) {
+			expect(info).toHaveBeenCalledWith(expect.stringContaining(`left the ${WEBHOOKS[name].label} webhook as it is: it now points elsewhere`));
+		}
 		expect(registrationIn(setup.staticData!)).toEqual({});
 	});
 
-	it('one taken over, the other still ours: only ours is cleared', async () => {
+	it.each(WEBHOOK_NAMES)('only %s still ours: only it is cleared', async (ours) => {
 		const { setup, url } = await activated(ALL_EVENTS);
-		settings(OTHER_URL, url);
-		const status: unknown[] = [];
-		expectPut(STATUS_ENDPOINT, status);
+		settings({ ...everyWebhook(OTHER_URL), [ours]: url });
+		const bodies: unknown[] = [];
+		expectPut(ours, bodies);
 
 		expect(await n8nDelete(setup)).toBe(true);
 
 		expectOnlyTheseCalls();
-		expect(status).toEqual([{ value: '' }]);
+		expect(bodies).toEqual([{ value: '' }]);
 	});
 
-	it('when /me cannot be read, clears what static data says it registered', async () => {
-		const { setup } = await activated(['messageStatus']);
-		nock(API).get(`${INSTANCE_PATH}/me`).reply(404, { error: 'not found' });
-		const status: unknown[] = [];
-		expectPut(STATUS_ENDPOINT, status);
+	it.each([500, 404] as const)('when /me cannot be read (%s), every webhook is left as it is and that is logged', async (status) => {
+		const { setup, url } = await activated(ALL_EVENTS);
+		meFails(status);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		// No PUT: an address it cannot see may belong to another workflow by now.
+		expectOnlyTheseCalls();
+		for (const name of WEBHOOK_NAMES) {
+			expect(warn).toHaveBeenCalledWith(
+				expect.stringMatching(new RegExp(`left the ${WEBHOOKS[name].label} webhook as it is: its current address could not be read.*\\(Z-API`)),
+			);
+		}
+		expectNoSecretIn(logged(), [url]);
+		expect(registrationIn(setup.staticData!)).toEqual({});
+	});
+
+	it('a webhook name it does not know in its record does not stop the others being cleared', async () => {
+		const { setup, url } = await activated(ALL_EVENTS);
+		const record = registrationIn(setup.staticData!)!;
+		// Unknown names first: a clean-up that stops at them never reaches the real ones.
+		record.registered = { presenceChat: PRODUCTION_URL, toString: PRODUCTION_URL, ...(record.registered as IDataObject) };
+		settings(everyWebhook(url));
+		const bodies: unknown[] = [];
+		for (const name of WEBHOOK_NAMES) expectPut(name, bodies);
 
 		expect(await n8nDelete(setup)).toBe(true);
 
 		expectOnlyTheseCalls();
-		expect(status).toEqual([{ value: '' }]);
+		expect(bodies).toEqual(WEBHOOK_NAMES.map(() => ({ value: '' })));
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining('its record names a webhook it does not know ("presenceChat")'));
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining('its record names a webhook it does not know ("toString")'));
+		expect(registrationIn(setup.staticData!)).toEqual({});
+	});
+
+	it('a record holding no usable address for one webhook does not stop the others', async () => {
+		const { setup, url } = await activated(ALL_EVENTS);
+		const [broken, ...others] = WEBHOOK_NAMES;
+		(registrationIn(setup.staticData!)!.registered as IDataObject)[broken] = 'not a url';
+		settings(everyWebhook(url));
+		const bodies: unknown[] = [];
+		for (const name of others) expectPut(name, bodies);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(bodies).toEqual(others.map(() => ({ value: '' })));
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining(`no address for the ${WEBHOOKS[broken].label} webhook`));
 	});
 
 	it('with nothing registered, calls nothing', async () => {
-		expect(await n8nDelete({ parameters: { events: ALL_EVENTS }, staticData: {} })).toBe(true);
+		expect(await n8nDelete(setupFor(ALL_EVENTS))).toBe(true);
 		expectOnlyTheseCalls();
 	});
 
 	it('the next activation gets a new activation id', async () => {
-		const { setup, url } = await activated(['messageReceived']);
-		settings(url, '');
-		expectPut(RECEIVED_ENDPOINT, []);
+		const { setup, url } = await activated([eventFor('receivedAndSent')]);
+		settings({ receivedAndSent: url });
+		expectPut('receivedAndSent', []);
 		await n8nDelete(setup);
 		const bodies: Array<{ value: string }> = [];
-		expectPut(RECEIVED_ENDPOINT, bodies);
+		expectPut('receivedAndSent', bodies);
 
 		expect(await triggerLifecycle(setup).activate()).toBe(false);
 
@@ -340,43 +531,39 @@ describe('deactivation clears only what this workflow registered', () => {
 describe('deactivation never fails', () => {
 	/** A refused connection as Node reports it (a plain object passed to replyWithError hangs nock 14). */
 	const refused = () => Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' });
-	const logged = () => JSON.stringify([...warn.mock.calls, ...info.mock.calls]);
 
-	it('the service failing (500) is logged, not thrown', async () => {
-		const { setup, url } = await activated(['messageReceived']);
-		settings(url, '');
+	it('the service failing (500) is logged, not thrown, without a secret', async () => {
+		const { setup, url } = await activated([eventFor('receivedAndSent')]);
+		settings({ receivedAndSent: url });
 		nock(API)
-			.put(`${INSTANCE_PATH}${RECEIVED_ENDPOINT}`)
+			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS.receivedAndSent.endpoint}`)
 			.times(3)
-			.reply(500, { error: `internal error at /token/${TEST_CREDENTIALS.instanceToken}` });
+			.reply(500, { error: `internal error at /token/${encodeURIComponent(ENCODED_TOKEN)} for ${url}` });
 
 		await expect(n8nDelete(setup)).resolves.toBe(true);
 
 		expectOnlyTheseCalls();
 		expect(warn).toHaveBeenCalledTimes(1);
-		expect(warn.mock.calls[0][0]).toContain('could not clear the received/sent messages webhook');
+		expect(warn.mock.calls[0][0]).toContain(`could not clear the ${WEBHOOKS.receivedAndSent.label} webhook`);
 		expect(warn.mock.calls[0][0]).toContain('server error (500');
-		expect(logged()).not.toContain(TEST_CREDENTIALS.instanceToken);
+		expectNoSecretIn(logged(), [url]);
 		expect(registrationIn(setup.staticData!)).toEqual({});
 	});
 
-	it('a network error is logged, not thrown', async () => {
-		const { setup } = await activated(['messageReceived', 'messageStatus']);
-		nock(API).get(`${INSTANCE_PATH}/me`).replyWithError(refused());
-		for (const endpoint of [RECEIVED_ENDPOINT, STATUS_ENDPOINT]) {
-			nock(API).put(`${INSTANCE_PATH}${endpoint}`).replyWithError(refused());
-		}
+	it('a network error is logged, not thrown, and nothing is cleared blind', async () => {
+		const { setup, url } = await activated(ALL_EVENTS);
+		nock(API).get(`${ENCODED_INSTANCE_PATH}/me`).replyWithError(refused());
 
 		await expect(n8nDelete(setup)).resolves.toBe(true);
 
 		expectOnlyTheseCalls();
-		expect(warn).toHaveBeenCalledTimes(2);
+		expect(warn).toHaveBeenCalledTimes(WEBHOOK_NAMES.length);
 		expect(warn.mock.calls[0][0]).toContain('Could not reach Z-API at api.z-api.io (ECONNREFUSED)');
-		expect(logged()).not.toContain(TEST_CREDENTIALS.instanceToken);
+		expectNoSecretIn(logged(), [url]);
 	});
 
 	it('incomplete credentials are logged, not thrown', async () => {
-		const { setup } = await activated(['messageReceived']);
+		const { setup } = await activated([eventFor('receivedAndSent')]);
 		const broken = { ...setup, options: { credentials: { instanceToken: '' } } };
 
 		await expect(n8nDelete(broken)).resolves.toBe(true);
@@ -386,85 +573,43 @@ describe('deactivation never fails', () => {
 	});
 });
 
-describe('n8n without https', () => {
-	const local = { webhookBaseUrl: 'http://localhost:5678/' };
-
-	it.each([
-		['activation', false],
-		['listening for a test event', true],
-	])('%s fails before any request, saying how to get https', async (_name, isTest) => {
-		const error = await triggerLifecycle({ parameters: { events: ALL_EVENTS }, staticData: {}, options: local })
-			.activate(isTest)
-			.catch((caught: Error & { description?: string }) => caught);
-
-		expect(error).toBeInstanceOf(Error);
-		const { message, description } = error as Error & { description: string };
-		expect(message).toBe('Z-API only delivers webhooks to https addresses');
-		expect(description).toContain(`http://localhost:5678/${isTest ? 'webhook-test' : 'webhook'}/${WEBHOOK_ID}/webhook`);
-		expect(description).toContain('WEBHOOK_URL');
-		expect(description).toContain('tunnel');
-		expect(description).toContain('https');
-		expectOnlyTheseCalls();
-	});
-});
-
 describe('listening for a test event', () => {
-	const TEST_EVENTS = ALL_EVENTS;
-
-	/** n8n's test session: the workflow inactive, its own static data starting empty. */
-	function testSession(events = TEST_EVENTS): TriggerSetup {
-		return { parameters: { events }, staticData: {}, active: false };
-	}
-
 	it('registers the test address, remembering the production one; stopping puts it back exactly', async () => {
-		const production = await activated(TEST_EVENTS);
+		const production = await activated(ALL_EVENTS);
 		const productionStatic = clone(production.setup.staticData);
 		const session = testSession();
 
-		settings(production.url, production.url);
-		const registered: Array<{ value: string }> = [];
-		expectPut(RECEIVED_ENDPOINT, registered);
-		expectPut(STATUS_ENDPOINT, registered);
-		expect(await triggerLifecycle(session).activate(true)).toBe(false);
-		expectOnlyTheseCalls();
+		const testUrl = await listeningOver(session, everyWebhook(production.url));
 
-		const testUrl = registered[0].value;
-		expect(registered).toEqual([{ value: testUrl }, { value: testUrl }]);
 		expect(testUrl).toMatch(SIGNED(TEST_URL));
-		expect(new URL(testUrl).searchParams.get('activation')).not.toBe(new URL(production.url).searchParams.get('activation'));
-		expect(registrationIn(session.staticData!)!.testSession).toEqual({
-			previous: { receivedAndSent: production.url, messageStatus: production.url },
-		});
+		expect(queryOf(testUrl).activation).not.toBe(queryOf(production.url).activation);
+		expect(registrationIn(session.staticData!)!.testSession).toEqual({ previous: everyWebhook(production.url) });
 		// The production workflow's own record is not touched.
 		expect(production.setup.staticData).toEqual(productionStatic);
 
-		settings(testUrl, testUrl);
+		settings(everyWebhook(testUrl));
 		const restored: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, restored);
-		expectPut(STATUS_ENDPOINT, restored);
+		for (const name of WEBHOOK_NAMES) expectPut(name, restored);
 		expect(await n8nDelete(session, true)).toBe(true);
 		expectOnlyTheseCalls();
-		expect(restored).toEqual([{ value: production.url }, { value: production.url }]);
+		expect(restored).toEqual(WEBHOOK_NAMES.map(() => ({ value: production.url })));
 
 		// The production workflow receives again, with the address it registered.
 		const { items } = await deliver(production.setup, {
 			body: contentFixture(CONTENT_KINDS[0], { instanceId: TEST_CREDENTIALS.instanceId }),
-			query: Object.fromEntries(new URL(production.url).searchParams),
+			query: queryOf(production.url),
 		});
 		expect(items).toHaveLength(1);
 	});
 
 	it('when nothing was registered before, stopping clears', async () => {
-		const session = testSession(['messageReceived']);
-		nock(API).get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: '' });
-		const registered: Array<{ value: string }> = [];
-		expectPut(RECEIVED_ENDPOINT, registered);
-		await triggerLifecycle(session).activate(true);
+		const session = testSession([eventFor('receivedAndSent')]);
+		const testUrl = await listeningOver(session, {});
 		expect(registrationIn(session.staticData!)!.testSession).toEqual({ previous: { receivedAndSent: '' } });
 
-		settings(registered[0].value, undefined);
+		settings({ receivedAndSent: testUrl });
 		const restored: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, restored);
+		expectPut('receivedAndSent', restored);
 		await n8nDelete(session, true);
 
 		expectOnlyTheseCalls();
@@ -472,15 +617,12 @@ describe('listening for a test event', () => {
 	});
 
 	it('an address set by someone else before is put back as it was', async () => {
-		const session = testSession(['messageStatus']);
-		settings('', OTHER_URL);
-		const registered: Array<{ value: string }> = [];
-		expectPut(STATUS_ENDPOINT, registered);
-		await triggerLifecycle(session).activate(true);
+		const session = testSession([eventFor('messageStatus')]);
+		const testUrl = await listeningOver(session, { messageStatus: OTHER_URL });
 
-		settings('', registered[0].value);
+		settings({ messageStatus: testUrl });
 		const restored: unknown[] = [];
-		expectPut(STATUS_ENDPOINT, restored);
+		expectPut('messageStatus', restored);
 		await n8nDelete(session, true);
 
 		expectOnlyTheseCalls();
@@ -488,38 +630,98 @@ describe('listening for a test event', () => {
 	});
 
 	it('a webhook taken over during the session is left alone when it ends', async () => {
-		const session = testSession(['messageReceived']);
-		settings(PRODUCTION_URL, '');
-		expectPut(RECEIVED_ENDPOINT, []);
-		await triggerLifecycle(session).activate(true);
+		const session = testSession([eventFor('receivedAndSent')]);
+		await listeningOver(session, { receivedAndSent: PRODUCTION_URL });
 
-		settings(OTHER_URL, '');
+		settings({ receivedAndSent: OTHER_URL });
 		await n8nDelete(session, true);
 
 		expectOnlyTheseCalls();
 		expect(info).toHaveBeenCalledWith(expect.stringContaining('now points elsewhere'));
 	});
 
+	it.each([500, 404] as const)(
+		'when /me cannot be read (%s) at the start, listening does not start and nothing changes, then or at its end',
+		async (status) => {
+			const production = await activated(ALL_EVENTS);
+			const session = testSession();
+			meFails(status);
+
+			const error = await triggerLifecycle(session)
+				.activate(true)
+				.catch((caught: Error) => caught);
+
+			expect(error).toBeInstanceOf(Error);
+			expect((error as Error).message).toMatch(/^Listening did not start: .* could not be read/);
+			expect((error as Error).message).toMatch(/Nothing was changed/);
+			expectOnlyTheseCalls();
+			expect(registrationIn(session.staticData!)).toEqual({});
+
+			// What n8n does when creating a test webhook fails: delete with the session's static
+			// data. Production's addresses must survive it.
+			expect(await n8nDelete(session, true)).toBe(true);
+			expectOnlyTheseCalls();
+			expectNoSecretIn(everythingShownOf(error) + logged(), [production.url]);
+		},
+	);
+
+	it.each([500, 404] as const)(
+		'when /me cannot be read (%s) at the end, the webhooks are left as they are (neither cleared nor overwritten) and that is logged',
+		async (status) => {
+			const production = await activated(ALL_EVENTS);
+			const session = testSession();
+			const testUrl = await listeningOver(session, everyWebhook(production.url));
+			meFails(status);
+
+			expect(await n8nDelete(session, true)).toBe(true);
+
+			expectOnlyTheseCalls();
+			for (const name of WEBHOOK_NAMES) {
+				expect(warn).toHaveBeenCalledWith(
+					expect.stringMatching(new RegExp(`left the ${WEBHOOKS[name].label} webhook as it is: .*could not be read.*activate the production workflow again`)),
+				);
+			}
+			expectNoSecretIn(logged(), [production.url, testUrl]);
+			expect(registrationIn(session.staticData!)).toEqual({});
+		},
+	);
+
+	it('restoring the production address that fails is logged without its secrets', async () => {
+		const production = await activated([eventFor('receivedAndSent')]);
+		const session = testSession([eventFor('receivedAndSent')]);
+		const testUrl = await listeningOver(session, { receivedAndSent: production.url });
+		settings({ receivedAndSent: testUrl });
+		nock(API)
+			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS.receivedAndSent.endpoint}`)
+			.reply(400, (_uri, body) => ({ error: `Invalid value ${(body as { value: string }).value}` }));
+
+		expect(await n8nDelete(session, true)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining(`could not restore the ${WEBHOOKS.receivedAndSent.label} webhook`));
+		expectNoSecretIn(logged(), [production.url, testUrl]);
+	});
+
 	it('never reports the test webhook as existing (n8n always calls create)', async () => {
-		const session = testSession();
-		expect(await triggerLifecycle(session).checkExists(true)).toBe(false);
+		expect(await triggerLifecycle(testSession()).checkExists(true)).toBe(false);
 		expectOnlyTheseCalls();
 	});
 
 	it('a registration that fails halfway is undone when n8n cleans up the session', async () => {
-		const production = await activated(TEST_EVENTS);
+		const production = await activated(ALL_EVENTS);
 		const session = testSession();
-		settings(production.url, production.url);
+		const [lands, refused] = WEBHOOK_NAMES;
+		settings(everyWebhook(production.url));
 		const registered: Array<{ value: string }> = [];
-		expectPut(RECEIVED_ENDPOINT, registered);
-		expectPut(STATUS_ENDPOINT, [], { status: 400, body: { error: 'Invalid value' } });
+		expectPut(lands, registered);
+		expectPut(refused, [], { status: 400, body: { error: 'Invalid value' } });
 
 		await expect(triggerLifecycle(session).activate(true)).rejects.toThrow('Z-API rejected the call (400): Invalid value');
 
 		// What n8n does when creating a test webhook fails: delete with the same static data.
-		settings(registered[0].value, production.url);
+		settings({ ...everyWebhook(production.url), [lands]: registered[0].value });
 		const restored: unknown[] = [];
-		expectPut(RECEIVED_ENDPOINT, restored);
+		expectPut(lands, restored);
 		await n8nDelete(session, true);
 
 		expectOnlyTheseCalls();
@@ -527,19 +729,14 @@ describe('listening for a test event', () => {
 	});
 
 	it('deliveries signed for the session are accepted by it, and only by it', async () => {
-		const production = await activated(['messageReceived']);
-		const session = testSession(['messageReceived']);
-		settings(production.url, undefined);
-		const registered: Array<{ value: string }> = [];
-		expectPut(RECEIVED_ENDPOINT, registered);
-		await triggerLifecycle(session).activate(true);
-		const testQuery = Object.fromEntries(new URL(registered[0].value).searchParams);
-		const productionQuery = Object.fromEntries(new URL(production.url).searchParams);
+		const production = await activated([eventFor('receivedAndSent')]);
+		const session = testSession([eventFor('receivedAndSent')]);
+		const testUrl = await listeningOver(session, { receivedAndSent: production.url });
 		const body = () => contentFixture(CONTENT_KINDS[0]);
 
-		expect((await deliver(session, { body: body(), query: testQuery, isTest: true })).items).toHaveLength(1);
-		expect((await deliver(session, { body: body(), query: productionQuery, isTest: true })).response.status).toBe(403);
-		expect((await deliver(production.setup, { body: body(), query: testQuery })).response.status).toBe(403);
+		expect((await deliver(session, { body: body(), query: queryOf(testUrl), isTest: true })).items).toHaveLength(1);
+		expect((await deliver(session, { body: body(), query: queryOf(production.url), isTest: true })).response.status).toBe(403);
+		expect((await deliver(production.setup, { body: body(), query: queryOf(testUrl) })).response.status).toBe(403);
 	});
 
 	it('the node tells the user about it', () => {

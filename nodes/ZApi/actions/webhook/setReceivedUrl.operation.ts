@@ -6,7 +6,7 @@ import { setWebhookUrl, webhookUrlProperty } from './setWebhookUrl';
 export const setReceivedUrl: ZApiOperation = {
 	value: 'setReceivedUrl',
 	name: 'Set Received/Sent Messages URL',
-	action: 'Set the received and sent messages webhook URL',
+	action: 'Set received messages URL',
 	description:
 		'Set the https address that receives every message received on the instance, and those sent by it',
 	properties: [webhookUrlProperty],

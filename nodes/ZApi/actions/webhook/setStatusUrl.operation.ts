@@ -6,7 +6,7 @@ import { setWebhookUrl, webhookUrlProperty } from './setWebhookUrl';
 export const setStatusUrl: ZApiOperation = {
 	value: 'setStatusUrl',
 	name: 'Set Message Status URL',
-	action: 'Set the message status webhook URL',
+	action: 'Set message status URL',
 	description:
 		'Set the https address that receives message status changes (sent, received, read, played)',
 	properties: [webhookUrlProperty],

@@ -1,9 +1,4 @@
+import { setReceivedUrl } from '../../../../../nodes/ZApi/actions/webhook/setReceivedUrl.operation';
 import { describeWebhookOperation } from './setWebhookUrl.spec';
 
-describeWebhookOperation({
-	title: 'Set Received/Sent Messages URL',
-	operation: 'setReceivedUrl',
-	endpoint: '/update-webhook-received-delivery',
-	webhook: 'receivedAndSent',
-	label: 'received/sent messages',
-});
+describeWebhookOperation({ operation: setReceivedUrl, webhook: 'receivedAndSent', action: 'Set received messages URL' });

@@ -1,9 +1,4 @@
+import { setStatusUrl } from '../../../../../nodes/ZApi/actions/webhook/setStatusUrl.operation';
 import { describeWebhookOperation } from './setWebhookUrl.spec';
 
-describeWebhookOperation({
-	title: 'Set Message Status URL',
-	operation: 'setStatusUrl',
-	endpoint: '/update-webhook-message-status',
-	webhook: 'messageStatus',
-	label: 'message status',
-});
+describeWebhookOperation({ operation: setStatusUrl, webhook: 'messageStatus', action: 'Set message status URL' });

@@ -1,37 +1,47 @@
 /**
- * What both webhook operations must do (they share setWebhookUrl.ts): each operation's
- * test file runs these with its own endpoint, webhook name and label.
+ * What both webhook operations must do (they share the webhook conversation of
+ * nodes/shared/webhooks.ts): each operation's test file runs these with its operation and
+ * the webhook it sets; endpoint and label come from the WEBHOOKS table.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
+import type { ZApiOperation } from '../../../../../nodes/ZApi/actions/types';
+import { WEBHOOKS, type WebhookName } from '../../../../../nodes/shared/webhooks';
+import { runAction } from '../../../../helpers/engine';
+import { ENCODED_INSTANCE_PATH, ENCODED_TOKEN, WITH_ENCODED_TOKEN } from '../../../../helpers/encodedToken';
 
 export interface WebhookOperationSpec {
-	title: string;
-	operation: string;
-	endpoint: string;
-	webhook: string;
-	label: string;
+	operation: ZApiOperation;
+	webhook: WebhookName;
+	/** The text n8n names the node with when the action is chosen: short. */
+	action: string;
 }
 
 export function describeWebhookOperation(spec: WebhookOperationSpec): void {
+	const { endpoint, label } = WEBHOOKS[spec.webhook];
 	const api = () => nock('https://api.z-api.io');
-	const ENDPOINT = `${INSTANCE_PATH}${spec.endpoint}`;
+	const ENDPOINT = `${ENCODED_INSTANCE_PATH}${endpoint}`;
 	const operation = (url: string, extra: IDataObject = {}) => ({
 		resource: 'webhook',
-		operation: spec.operation,
+		operation: spec.operation.value,
 		url,
 		...extra,
 	});
+	const run = (parameters: IDataObject, items?: Parameters<typeof runAction>[1]) =>
+		runAction(parameters, items, WITH_ENCODED_TOKEN);
 
-	describe(`Webhook > ${spec.title}`, () => {
-		it(`PUTs {value: url} as JSON to ${spec.endpoint}`, async () => {
+	describe(`Webhook > ${spec.operation.name}`, () => {
+		it(`is chosen as "${spec.action}"`, () => {
+			expect(spec.operation.action).toBe(spec.action);
+		});
+
+		it(`PUTs {value: url} as JSON to ${endpoint}`, async () => {
 			const scope = api()
 				.put(ENDPOINT, { value: 'https://n8n.example.com/webhook/zapi' })
 				.matchHeader('content-type', /^application\/json/)
 				.reply(200, { value: true });
-			const result = await runAction(operation('https://n8n.example.com/webhook/zapi'));
+			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
 			expect(result.error).toBeUndefined();
 			expect(result.json).toEqual([
 				{ webhook: spec.webhook, url: 'https://n8n.example.com/webhook/zapi', success: true },
@@ -43,7 +53,7 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 			const scope = api()
 				.put(ENDPOINT, { value: 'https://hooks.example.com/a/b?x=1' })
 				.reply(200, { value: true });
-			const result = await runAction(operation('  https://hooks.example.com/a/b?x=1 '));
+			const result = await run(operation('  https://hooks.example.com/a/b?x=1 '));
 			expect(result.error).toBeUndefined();
 			expect(result.json[0].url).toBe('https://hooks.example.com/a/b?x=1');
 			expect(scope.isDone()).toBe(true);
@@ -55,7 +65,7 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 			['{value: true}', { value: true }],
 		])('treats %s as success', async (_label, answer) => {
 			const scope = api().put(ENDPOINT).reply(200, answer as IDataObject);
-			const result = await runAction(operation('https://n8n.example.com/webhook/zapi'));
+			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
 			expect(result.error).toBeUndefined();
 			expect(result.json).toEqual([
 				{ webhook: spec.webhook, url: 'https://n8n.example.com/webhook/zapi', success: true },
@@ -65,12 +75,21 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 
 		it('fails the item when the service answers {value: false}', async () => {
 			api().put(ENDPOINT).reply(200, { value: false });
-			const result = await runAction(operation('https://n8n.example.com/webhook/zapi'));
+			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
 			expect(result.error?.message).toBe(
-				`Z-API could not set the ${spec.label} webhook to https://n8n.example.com/webhook/zapi (it answered {"value":false})`,
+				`Z-API could not set the ${label} webhook to https://n8n.example.com/webhook/zapi (it answered {"value":false})`,
 			);
 			expect(result.error?.description).toMatch(/https/);
 			expect(result.json).toEqual([]);
+		});
+
+		it('never shows the instance token when the service refuses', async () => {
+			api().put(ENDPOINT).reply(400, { error: `bad token ${ENCODED_TOKEN} at ${ENDPOINT}` });
+			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
+			expect(result.error?.message).toMatch(/^Z-API did not recognise the instance ID or instance token/);
+			const shown = JSON.stringify([result.error?.message, result.error?.description, result.error]);
+			expect(shown).not.toContain(ENCODED_TOKEN);
+			expect(shown).not.toContain(encodeURIComponent(ENCODED_TOKEN));
 		});
 
 		it.each([
@@ -80,7 +99,7 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 			['ftp://n8n.example.com/x', /must start with https:\/\//, /https/],
 		])('refuses %j before any request, saying why', async (url, message, description) => {
 			const scope = api().put(/.*/).reply(200, { value: true });
-			const result = await runAction(operation(url));
+			const result = await run(operation(url));
 			expect(result.error?.message).toMatch(message);
 			expect(result.error?.description).toMatch(description);
 			expect(result.json).toEqual([]);
@@ -89,7 +108,7 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 
 		it('refuses an empty address (from an expression) before any request', async () => {
 			const scope = api().put(/.*/).reply(200, { value: true });
-			const result = await runAction(operation('={{ $json.url }}'), [{ json: { url: '' } }]);
+			const result = await run(operation('={{ $json.url }}'), [{ json: { url: '' } }]);
 			expect(result.error?.message).toBe('Webhook URL is empty');
 			expect(result.error?.description).toMatch(/https:\/\//);
 			expect(scope.isDone()).toBe(false);
