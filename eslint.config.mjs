@@ -2,6 +2,10 @@
 // every .ts file gets ESLint's and typescript-eslint's recommended rules, n8n's community
 // rules and import checks; package.json, credentials/ and nodes/ get n8n's node rules.
 // Beside it: tests and tooling are linted too, with what applies to code that never ships.
+// The preset is used whole and unchanged for what ships ("strict" in package.json: no rule
+// of n8n's is turned off or relaxed there); the blocks after it only reach test/ and .js/.mjs
+// tooling. `n8n-node lint` would still refuse this file for not being its one-line template:
+// run `npm run lint`.
 import js from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { config as n8nPreset } from '@n8n/node-cli/eslint';
