@@ -17,7 +17,7 @@ const LID = /^\d+@lid$/;
 const GROUP_ID_NEW = /^\d{5,25}-group$/;
 /** '<creator phone>-<creation time>': the suffix is far longer than the last block of a masked phone. */
 const GROUP_ID_OLD = /^\d{8,15}-\d{8,}$/;
-const PHONE_PUNCTUATION = /[\s().+\-]/g;
+const PHONE_PUNCTUATION = /[\s().+-]/g;
 
 const PHONE_HINT =
 	'Use the country code, area code and number, for example 5511999999999 (+55 (11) 99999-9999 is accepted too).';
@@ -27,7 +27,7 @@ export function normalizePhone(raw: unknown, field = 'Phone', hint = PHONE_HINT)
 	const text = String(raw ?? '').trim();
 	if (LID.test(text)) return text;
 	if (!text) throw new InputError(`${field} is empty`, hint);
-	if (/[^\d\s().+\-]/.test(text)) {
+	if (/[^\d\s().+-]/.test(text)) {
 		throw new InputError(`${field} '${text}' is not a phone number`, hint);
 	}
 	const digits = text.replace(PHONE_PUNCTUATION, '');

@@ -9,6 +9,7 @@
  *   N8N_E2E_ONLY=listen npm run test:e2e     # only scenarios whose "group: name" contains this text
  *   N8N_E2E_TARBALL=x.tgz npm run test:e2e   # use this tarball instead of build + pack
  *   N8N_E2E_KEEP=1                           # keep n8n's user folder (its log) after the run
+ *   N8N_E2E_BOOT_TIMEOUT_MS=900000           # wait this long for n8n to be ready (default 10 min)
  *
  * Steps: `npm run build`, `npm pack` into a temp dir, then for each line: ensure the n8n
  * install (cache ~/.cache/n8n-nodes-zapi-e2e), boot n8n with the tarball, start a stand-in
@@ -439,6 +440,7 @@ async function runLine(line, tarball, scenarios, results) {
 			let brokerPort = await freePort(line === '2' ? 5698 : 5699);
 			while (brokerPort === port) brokerPort = await freePort(0);
 			n8n = await startN8n({ line, packageTarball: tarball, install, port, brokerPort });
+			log(`n8n ${n8n.version} (line ${line}) ready in ${(n8n.bootMs / 1000).toFixed(1)} s`);
 			standIn = createStandIn({ deliveryCa: n8n.ca, deliveryTimeoutMs: 30_000 });
 			await standIn.start(0);
 			// The package must be loaded as users get it: both node types listed.
