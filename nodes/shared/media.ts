@@ -208,23 +208,27 @@ function checkedType(data: Buffer, declared: string | undefined, kind: MediaKind
 	if (!mimeType) {
 		if (kind.accepts.length === 0) return 'application/octet-stream';
 		throw new InputError(
-			`${field}: cannot tell whether it is a ${kind.label}`,
+			`${field}: cannot tell whether it is ${withArticle(kind.label)}`,
 			`Its bytes match no known ${kind.label} format and no MIME type is given. Give it as a data URI with its type ('data:<type>;base64,…') or as a binary file with a MIME type; ${kind.label}s can be ${kind.examples}.`,
 		);
 	}
 	if (!fits(kind, mimeType)) {
 		throw new InputError(
-			`${field} is ${describeType(mimeType)}, not a ${kind.label}`,
-			`Choose a ${kind.label} (${kind.examples}), or pick the operation that matches this file (a PDF or other file goes with Send Document).`,
+			`${field} is ${describeType(mimeType)}, not ${withArticle(kind.label)}`,
+			`Choose ${withArticle(kind.label)} (${kind.examples}), or pick the operation that matches this file (a PDF or other file goes with Send Document).`,
 		);
 	}
 	return mimeType;
 }
 
+/** 'an image', 'a video'. */
+export function withArticle(noun: string): string {
+	return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 function describeType(mimeType: string): string {
 	const [family, subtype] = mimeType.split('/');
-	const article = /^[aeiou]/i.test(family) ? 'an' : 'a';
-	return family === 'application' ? `a ${subtype.toUpperCase()} file (${mimeType})` : `${article} ${family} file (${mimeType})`;
+	return family === 'application' ? `a ${subtype.toUpperCase()} file (${mimeType})` : `${withArticle(family)} file (${mimeType})`;
 }
 
 function dataUri(mimeType: string, data: Buffer): string {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MEDIA_KINDS, readMedia } from '../../../shared/media';
+import { MEDIA_KINDS, readMedia, withArticle } from '../../../shared/media';
 import type { Media, MediaKindName, MediaSource } from '../../../shared/media';
 import type { ZApiOperation } from '../types';
 import { optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, sendMessage } from './send';
@@ -110,10 +110,6 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 			return await sendMessage.call(this, itemIndex, { path, body, phone, action: `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
 		},
 	};
-}
-
-function withArticle(noun: string): string {
-	return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 export const captionOption: INodeProperties = {
