@@ -28,10 +28,12 @@ export const sendButtonActions: ZApiOperation = {
 			required: true,
 			default: {},
 			placeholder: 'Add button',
+			description: 'The action buttons under the message',
 			options: [
 				{
 					displayName: 'Button',
 					name: 'button',
+					description: 'One button that calls, opens a link or replies',
 					values: [
 						{
 							displayName: 'ID',

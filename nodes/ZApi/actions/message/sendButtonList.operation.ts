@@ -21,10 +21,12 @@ export const sendButtonList: ZApiOperation = {
 			required: true,
 			default: {},
 			placeholder: 'Add button',
+			description: 'The reply buttons under the message',
 			options: [
 				{
 					displayName: 'Button',
 					name: 'button',
+					description: 'One reply button',
 					values: [
 						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
 						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button, returned when it is pressed' },

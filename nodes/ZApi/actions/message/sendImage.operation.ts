@@ -4,7 +4,7 @@ import { delayMessageOption, replyToOption } from './send';
 export const sendImage = mediaOperation({
 	value: 'sendImage',
 	name: 'Send Image',
-	action: 'Send an image',
+	action: 'Send an image message',
 	description: 'Send an image (JPEG, PNG, GIF or WebP) from a file of the input item, a URL or base64, with an optional caption',
 	kind: 'image',
 	field: 'image',

@@ -43,9 +43,9 @@ export const sendLink: ZApiOperation = {
 				name: 'linkType',
 				type: 'options',
 				options: [
-					{ name: 'Small', value: 'SMALL' },
-					{ name: 'Medium', value: 'MEDIUM' },
-					{ name: 'Large', value: 'LARGE' },
+					{ name: 'Small', value: 'SMALL', description: 'A thumbnail beside the title' },
+					{ name: 'Medium', value: 'MEDIUM', description: 'A medium image above the title' },
+					{ name: 'Large', value: 'LARGE', description: 'A full-width image above the title' },
 				],
 				default: 'SMALL',
 				description: 'Size of the preview',

@@ -28,6 +28,7 @@ export const sendOptionList: ZApiOperation = {
 				{
 					displayName: 'Option',
 					name: 'option',
+					description: 'One row of the list',
 					values: [
 						{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Row title' },
 						{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Row description' },

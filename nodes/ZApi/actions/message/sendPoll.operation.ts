@@ -20,7 +20,7 @@ function pollAnswers(raw: unknown): string[] {
 export const sendPoll: ZApiOperation = {
 	value: 'sendPoll',
 	name: 'Send Poll',
-	action: 'Send a poll',
+	action: 'Send a poll message',
 	description: 'Send a question with answers people vote on, to a phone or group',
 	properties: [
 		phoneProperty,

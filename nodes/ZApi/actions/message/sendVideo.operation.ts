@@ -4,7 +4,7 @@ import { delayMessageOption, replyToOption } from './send';
 export const sendVideo = mediaOperation({
 	value: 'sendVideo',
 	name: 'Send Video',
-	action: 'Send a video',
+	action: 'Send a video message',
 	description: 'Send a video (MP4) from a file of the input item, a URL or base64, with an optional caption',
 	kind: 'video',
 	field: 'video',
