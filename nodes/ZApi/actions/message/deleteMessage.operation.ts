@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { callService, messageIdProperty, phoneProperty, readMessageId, readPhone } from './send';
+import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
 
 export const deleteMessage: ZApiOperation = {
 	value: 'deleteMessage',
@@ -9,7 +9,7 @@ export const deleteMessage: ZApiOperation = {
 	action: 'Delete a message',
 	description: 'Delete a message sent by this instance (for everyone) or a received one',
 	properties: [
-		{ ...phoneProperty, description: 'The chat the message is in: a phone, a group ID or a LID ID' },
+		chatOfMessageProperty,
 		messageIdProperty,
 		{
 			displayName: 'Sent by Me',

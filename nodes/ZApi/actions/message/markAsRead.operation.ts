@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { callService, messageIdProperty, phoneProperty, readMessageId, readPhone } from './send';
+import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
 
 export const markAsRead: ZApiOperation = {
 	value: 'markAsRead',
 	name: 'Mark as Read',
 	action: 'Mark a message as read',
 	description: 'Mark a received message as read (blue ticks for the sender)',
-	properties: [{ ...phoneProperty, description: 'The chat the message is in: a phone, a group ID or a LID ID' }, messageIdProperty],
+	properties: [chatOfMessageProperty, messageIdProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phone = readPhone.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
 
 export const removeReaction: ZApiOperation = {
 	value: 'removeReaction',
@@ -9,7 +9,7 @@ export const removeReaction: ZApiOperation = {
 	action: 'Remove a reaction from a message',
 	description: "Take back this instance's reaction to a message",
 	properties: [
-		{ ...phoneProperty, description: 'The chat the message is in: a phone, a group ID or a LID ID' },
+		chatOfMessageProperty,
 		messageIdProperty,
 		optionsProperty([delayMessageOption]),
 	],

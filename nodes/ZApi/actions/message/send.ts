@@ -15,6 +15,13 @@ export const phoneProperty: INodeProperties = {
 		"Who gets the message: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted), a group ID (120363019502650977-group) or a LID ID (…@lid). To answer a Z-API Trigger item, use its 'phone' field.",
 };
 
+/** The chat of a message acted on (react, read, delete). */
+export const chatOfMessageProperty: INodeProperties = {
+	...phoneProperty,
+	description:
+		"The chat the message is in: a phone with country code, a group ID or a LID ID. For a Z-API Trigger item, its 'phone' field.",
+};
+
 /** The message acted on, by its WhatsApp id. */
 export const messageIdProperty: INodeProperties = {
 	displayName: 'Message ID',

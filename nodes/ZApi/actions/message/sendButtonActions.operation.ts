@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowText, withId } from './interactive';
+import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
@@ -20,76 +20,45 @@ export const sendButtonActions: ZApiOperation = {
 	properties: [
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
-		{
-			displayName: 'Buttons',
-			name: 'buttonActions',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			required: true,
-			default: {},
-			placeholder: 'Add button',
-			description: 'The action buttons under the message',
-			options: [
-				{
-					displayName: 'Button',
-					name: 'button',
-					description: 'One button that calls, opens a link or replies',
-					values: [
-						{
-							displayName: 'ID',
-							name: 'id',
-							type: 'string',
-							default: '',
-							description: 'Your ID for this button',
-						},
-						{
-							displayName: 'Label',
-							name: 'label',
-							type: 'string',
-							default: '',
-							description: 'Button text',
-						},
-						{
-							displayName: 'Phone To Call',
-							name: 'phone',
-							type: 'string',
-							default: '',
-							description: 'Phone with country code',
-						},
-						{
-							displayName: 'Type',
-							name: 'type',
-							type: 'options',
-							options: [
-								{
-									name: 'Call',
-									value: 'CALL',
-									description: 'Calls a phone',
-								},
-								{
-									name: 'Open URL',
-									value: 'URL',
-									description: 'Opens a link',
-								},
-								{
-									name: 'Reply',
-									value: 'REPLY',
-									description: 'Sends its label back as an answer',
-								},
-					],
-							default: 'REPLY',
-						},
-						{
-							displayName: 'URL',
-							name: 'url',
-							type: 'string',
-							default: '',
-							description: 'Link opened by the button (http or https)',
-						},
+		rowsProperty(
+			{ displayName: 'Buttons', name: 'buttonActions', placeholder: 'Add button', description: 'The action buttons under the message' },
+			{
+				displayName: 'Button',
+				name: 'button',
+				description: 'One button that calls, opens a link or replies',
+				values: [
+					{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button' },
+					{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
+					{
+						displayName: 'Phone To Call',
+						name: 'phone',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { type: ['CALL'] } },
+						description: 'Phone with country code',
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: [
+							{ name: 'Call', value: 'CALL', description: 'Calls a phone' },
+							{ name: 'Open URL', value: 'URL', description: 'Opens a link' },
+							{ name: 'Reply', value: 'REPLY', description: 'Sends its label back as an answer' },
+						],
+						default: 'REPLY',
+					},
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						displayOptions: { show: { type: ['URL'] } },
+						description: 'Link opened by the button (http or https)',
+					},
 				],
-				},
-			],
-		},
+			},
+		),
 		optionsProperty([
 			delayMessageOption,
 			{ displayName: 'Footer', name: 'footer', type: 'string', default: '', description: 'Small text under the message' },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowText, withId } from './interactive';
+import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 export const sendButtonList: ZApiOperation = {
@@ -13,27 +13,18 @@ export const sendButtonList: ZApiOperation = {
 	properties: [
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
-		{
-			displayName: 'Buttons',
-			name: 'buttons',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			required: true,
-			default: {},
-			placeholder: 'Add button',
-			description: 'The reply buttons under the message',
-			options: [
-				{
-					displayName: 'Button',
-					name: 'button',
-					description: 'One reply button',
-					values: [
-						{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
-						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button, returned when it is pressed' },
-					],
-				},
-			],
-		},
+		rowsProperty(
+			{ displayName: 'Buttons', name: 'buttons', placeholder: 'Add button', description: 'The reply buttons under the message' },
+			{
+				displayName: 'Button',
+				name: 'button',
+				description: 'One reply button',
+				values: [
+					{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
+					{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button, returned when it is pressed' },
+				],
+			},
+		),
 		optionsProperty([
 			delayMessageOption,
 			{ displayName: 'Image URL', name: 'image', type: 'string', default: '', description: 'Public address of an image shown above the buttons' },

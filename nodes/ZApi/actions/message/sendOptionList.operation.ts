@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isGroupId } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowText, withId } from './interactive';
+import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 export const sendOptionList: ZApiOperation = {
@@ -15,28 +15,24 @@ export const sendOptionList: ZApiOperation = {
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text above the list' },
 		{ displayName: 'List Title', name: 'listTitle', type: 'string', required: true, default: '', description: 'Title shown on top of the opened list' },
 		{ displayName: 'Button Label', name: 'buttonLabel', type: 'string', required: true, default: 'Options', description: 'Label of the button that opens the list' },
-		{
-			displayName: 'Options',
-			name: 'listOptions',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			required: true,
-			default: {},
-			placeholder: 'Add option',
-			description: "The rows to pick from. A row's ID comes back as 'selectedRowId' when someone picks it.",
-			options: [
-				{
-					displayName: 'Option',
-					name: 'option',
-					description: 'One row of the list',
-					values: [
-						{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Row title' },
-						{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Row description' },
-						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this row, returned with the answer' },
-					],
-				},
-			],
-		},
+		rowsProperty(
+			{
+				displayName: 'Options',
+				name: 'listOptions',
+				placeholder: 'Add option',
+				description: "The rows to pick from. A row's ID comes back as 'selectedRowId' when someone picks it.",
+			},
+			{
+				displayName: 'Option',
+				name: 'option',
+				description: 'One row of the list',
+				values: [
+					{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Row title' },
+					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Row description' },
+					{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this row, returned with the answer' },
+				],
+			},
+		),
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
 
 /** One emoji: a few code points at most, none of them a letter or a digit. */
 function checkReaction(raw: unknown): string {
@@ -22,7 +22,7 @@ export const sendReaction: ZApiOperation = {
 	action: 'React to a message',
 	description: 'React to a sent or received message with an emoji',
 	properties: [
-		{ ...phoneProperty, description: 'The chat the message is in: a phone, a group ID or a LID ID. For a Z-API Trigger item, its phone field.' },
+		chatOfMessageProperty,
 		messageIdProperty,
 		{ displayName: 'Reaction', name: 'reaction', type: 'string', required: true, default: '👍', description: 'One emoji' },
 		optionsProperty([delayMessageOption]),

@@ -13,9 +13,9 @@ const params = (value: string, extra: IDataObject = {}) => ({ resource: 'message
 
 function expectCall(example: OperationExample, reply: { status: number; body: unknown } = { status: example.status ?? 200, body: example.answer }) {
 	const path = `${INSTANCE_PATH}${example.path}`;
-	if (example.method === 'DELETE') return api().delete(path).query(example.query ?? {}).reply(reply.status, reply.body as never);
+	if (example.method === 'DELETE') return api().delete(path).query((example.query ?? {}) as Record<string, string>).reply(reply.status, reply.body as never);
 	return api()
-		.post(path, example.body)
+		.post(path, example.body as nock.DataMatcherMap)
 		.matchHeader('content-type', /^application\/json/)
 		.reply(reply.status, reply.body as never);
 }
