@@ -82,6 +82,21 @@ module.exports = {
 			},
 		},
 		{
+			name: 'a message sent from n8n starts a trigger on Message Sent by Me, once, with fromMe',
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('sent by me');
+				const watcher = await t.deploy(t.triggerWorkflow(inst, { events: ['messageSent'], options: {} }, { name: 'e2e own messages' }));
+				const [output] = await runAction(t, inst, { resource: 'message', operation: 'sendText', phone: CONTACT, message: 'from n8n', options: {} }, {}, plainWorkflow);
+				await ownMessageCameBack(t, inst);
+				const [execution] = await t.exactlyExecutions(watcher.id, 1);
+				const [item] = t.nodeItems(execution, 'Z-API Trigger');
+				assert.equal(item.fromMe, true);
+				assert.equal(item.messageId, output.messageId);
+				assert.equal(item.content.message, 'from n8n');
+			},
+		},
+		{
 			name: 'a voice note made from an n8n binary reaches the service byte for byte',
 			async run(t) {
 				const { assert } = t;
