@@ -198,6 +198,8 @@ export function mediaFromBase64(raw: unknown, field: string, kind: MediaKind): M
  */
 function checkedType(data: Buffer, declared: string | undefined, kind: MediaKind, field: string): string {
 	const declaredType = declared?.split(';')[0].trim().toLowerCase() || undefined;
+	// Any file is a document, and its declared type is the more precise one (a .docx is a ZIP).
+	if (kind.accepts.length === 0 && declaredType) return declaredType;
 	const sniffed = sniffMediaType(data);
 	let mimeType = sniffed?.mimeType ?? declaredType;
 	if (sniffed && !fits(kind, sniffed.mimeType)) {

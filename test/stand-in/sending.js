@@ -104,7 +104,7 @@ function reactionContent(value, quoted, body) {
 	};
 }
 
-function createSending({ route, HttpError, fixtures, state, options, getInstance, storeRecords, deliver, emit, clone }) {
+function createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone }) {
 	const statuses = options.sendStatuses || ['SENT', 'RECEIVED', 'READ'];
 	const stepMs = options.statusStepMs === undefined ? 30 : Number(options.statusStepMs);
 	/** instanceId -> sent messages, oldest first. */
