@@ -118,7 +118,8 @@ export interface Media {
 
 export interface MediaRequest {
 	source: MediaSource;
-	kind: MediaKindName;
+	/** One of MEDIA_KINDS, or a narrower kind of the caller's own (a group photo: JPEG or PNG). */
+	kind: MediaKindName | MediaKind;
 	/** Binary field name, URL or base64 text, by source. */
 	value: unknown;
 	/** The parameter holding `value`, as the user sees it: 'Input Binary Field', 'Image URL', ... */
@@ -131,7 +132,7 @@ export interface MediaRequest {
  * and a file whose bytes or declared type are not of the chosen kind.
  */
 export async function readMedia(this: IExecuteFunctions, itemIndex: number, request: MediaRequest): Promise<Media> {
-	const kind: MediaKind = MEDIA_KINDS[request.kind];
+	const kind: MediaKind = typeof request.kind === 'string' ? MEDIA_KINDS[request.kind] : request.kind;
 	if (request.source === 'url') return mediaFromUrl(request.value, request.field);
 	if (request.source === 'base64') return mediaFromBase64(request.value, request.field, kind);
 

@@ -96,3 +96,16 @@ describe('mediaFromBase64', () => {
 		expect(() => mediaFromBase64(raw, 'X', MEDIA_KINDS[kind])).toThrow(message);
 	});
 });
+
+describe("a narrower kind of the caller's own", () => {
+	const groupPhoto = { label: 'group photo', accepts: ['image/jpeg', 'image/png'], examples: 'JPEG or PNG' };
+
+	it.each([
+		['a PNG', bytes([0x89], 'PNG\r\n'), undefined],
+		['a GIF', bytes('GIF89a'), 'X is an image file (image/gif), not a group photo'],
+	])('checks %s against it', (_label, data, error) => {
+		const read = () => mediaFromBase64(data.toString('base64'), 'X', groupPhoto);
+		if (error) expect(read).toThrow(error);
+		else expect(read().mimeType).toBe('image/png');
+	});
+});
