@@ -13,7 +13,7 @@ export class ZApi implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read WhatsApp chats, manage groups and set webhooks of a Z-API instance',
+		description: 'Send WhatsApp messages, read chats, manage groups and set webhooks of a Z-API instance',
 		defaults: { name: 'Z-API' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -4,6 +4,7 @@
  * Command line for the Z-API stand-in (see README.md beside this file).
  *   node test/stand-in/cli.js serve [--port 3100] [--instance ID:TOKEN[:CLIENTTOKEN]] ...
  *   node test/stand-in/cli.js emit <kind> [--url http://127.0.0.1:3100] [--instance ID] ...
+ *   node test/stand-in/cli.js reply [--url http://127.0.0.1:3100] [--instance ID] [--phone P] [--message TEXT]
  *   node test/stand-in/cli.js --help
  */
 const fs = require('node:fs');
@@ -19,6 +20,8 @@ Usage:
   node test/stand-in/cli.js serve [options]     run the stand-in in the foreground (Ctrl-C stops it)
   node test/stand-in/cli.js emit <kind> [options]
                                                 ask a running stand-in to deliver a callback
+  node test/stand-in/cli.js reply [options]    the contact answers the newest message the instance
+                                                sent (quoting it), delivered as a received text
   node test/stand-in/cli.js --help
 
 serve options:
@@ -52,6 +55,12 @@ emit options:
   --variant NAME           a variant seen in the wild (repeatable): ${fixtures.VARIANT_NAMES.join(', ')}
   --overrides JSON         object deep-merged into the payload (a key set to null stays null)
   --to URL                 deliver to this URL instead of the registered webhook
+  --quiet                  print only the status line
+
+reply options:
+  --url URL  --instance ID   as for emit
+  --phone PHONE            the chat whose newest sent message is answered (default: any chat)
+  --message TEXT           the answer (default "Thanks, got it!")
   --quiet                  print only the status line
 
 kinds:
@@ -163,17 +172,21 @@ async function request(base, method, path, body) {
 	return { status: res.status, json };
 }
 
+/** --instance, or the stand-in's only instance. */
+async function instanceIdOf(args, base) {
+	const given = args.instance && args.instance[args.instance.length - 1];
+	if (given) return given;
+	const { json } = await request(base, 'GET', '/_control/state');
+	const ids = (json.instances || []).map((i) => i.id);
+	if (ids.length !== 1) throw new UsageError(`--instance is required (the stand-in has ${ids.length} instances: ${ids.join(', ')})`);
+	return ids[0];
+}
+
 async function emit(args) {
 	const kind = args._[1];
 	if (!kind) throw new UsageError('emit needs a kind (see --help)');
 	const base = args.url || `http://127.0.0.1:${DEFAULT_PORT}`;
-	let instanceId = args.instance && args.instance[args.instance.length - 1];
-	if (!instanceId) {
-		const { json } = await request(base, 'GET', '/_control/state');
-		const ids = (json.instances || []).map((i) => i.id);
-		if (ids.length !== 1) throw new UsageError(`--instance is required (the stand-in has ${ids.length} instances: ${ids.join(', ')})`);
-		instanceId = ids[0];
-	}
+	const instanceId = await instanceIdOf(args, base);
 	const body = { instanceId, kind };
 	const copy = {
 		phone: 'phone', group: 'group', message: 'message', 'sender-name': 'senderName', 'chat-name': 'chatName',
@@ -203,6 +216,23 @@ async function emit(args) {
 	return d.status >= 200 && d.status < 300 ? 0 : 1;
 }
 
+async function reply(args) {
+	const base = args.url || `http://127.0.0.1:${DEFAULT_PORT}`;
+	const body = { instanceId: await instanceIdOf(args, base) };
+	if (args.phone !== undefined) body.phone = args.phone;
+	if (args.message !== undefined) body.message = args.message;
+	const { status, json } = await request(base, 'POST', '/_control/reply', body);
+	if (status !== 200) {
+		process.stderr.write(`reply failed: HTTP ${status}: ${json.error || JSON.stringify(json)}\n`);
+		return 1;
+	}
+	const d = json.delivered;
+	const answered = d.status ? `HTTP ${d.status}` : `no answer: ${d.error}`;
+	process.stdout.write(`delivered a reply to ${json.repliedTo} from ${json.payload.phone} to ${maskUrl(d.url)} -> ${answered}\n`);
+	if (!args.quiet) process.stdout.write(`${JSON.stringify(json.payload, null, 2)}\n`);
+	return d.status >= 200 && d.status < 300 ? 0 : 1;
+}
+
 async function main(argv) {
 	let args;
 	try {
@@ -216,7 +246,8 @@ async function main(argv) {
 			return null; // keep running
 		}
 		if (args._[0] === 'emit') return await emit(args);
-		throw new UsageError(`unknown command "${args._[0]}" (serve, emit, --help)`);
+		if (args._[0] === 'reply') return await reply(args);
+		throw new UsageError(`unknown command "${args._[0]}" (serve, emit, reply, --help)`);
 	} catch (e) {
 		process.stderr.write(`${e.message}\n`);
 		return e instanceof UsageError ? 2 : 1;

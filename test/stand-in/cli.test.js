@@ -83,7 +83,7 @@ beforeEach(() => {
 test('--help lists the commands, every kind and the flags', async () => {
 	const r = await run(['--help']);
 	expect(r.code).toBe(0);
-	for (const word of ['serve', 'emit', '--port', '--instance', '--delivery-ca', '--url', '--phone', '--message', '--from-me', '--group',
+	for (const word of ['serve', 'emit', 'reply', '--port', '--instance', '--delivery-ca', '--url', '--phone', '--message', '--from-me', '--group',
 		'text', 'reaction', 'buttonsResponseMessage', 'listResponseMessage', 'image', 'audio', 'video', 'contact', 'document', 'location',
 		'sticker', 'requestPayment', 'sendPayment', 'paymentNotification', 'product', 'order', 'notification', 'status', 'GROUP_PARTICIPANT_ADD']) {
 		expect(r.stdout).toContain(word);
@@ -187,4 +187,32 @@ test('serve stops on SIGINT and refuses bad arguments', async () => {
 	const bad = await run(['serve', '--instance', 'only-an-id']);
 	expect(bad.code).toBe(2);
 	expect(bad.stderr).toMatch(/ID:TOKEN/);
+});
+
+describe('reply', () => {
+	test('the contact answers the newest sent message, quoting it; nothing sent yet is an error', async () => {
+		const other = ['--url', server.url, '--instance', INSTANCE.id, '--phone', '5521900001111'];
+		const none = await run(['reply', ...other]);
+		expect(none.code).toBe(1);
+		expect(none.stderr).toMatch(/has sent nothing to 5521900001111 yet/);
+
+		await fetch(`${server.url}/_control/webhooks`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ instanceId: INSTANCE.id, received: receiver.url('/zapi'), status: '' }),
+		});
+		const sent = await (
+			await fetch(`${server.url}/instances/${INSTANCE.id}/token/${INSTANCE.token}/send-text`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ phone: '5521900001111', message: 'Your order shipped' }),
+			})
+		).json();
+		await receiver.waitFor(1); // the owner-sent delivery
+		const r = await run(['reply', ...other, '--message', 'Thank you!', '--quiet']);
+		expect(r.code).toBe(0);
+		expect(r.stdout).toMatch(new RegExp(`^delivered a reply to ${sent.messageId} from 5521900001111 to https://127\\.0\\.0\\.1:\\d+/zapi -> HTTP 200\\n$`));
+		await receiver.waitFor(2);
+		expect(receiver.requests[1].json).toMatchObject({ fromMe: false, phone: '5521900001111', referenceMessageId: sent.messageId, text: { message: 'Thank you!' } });
+	});
 });

@@ -13,6 +13,7 @@
  *   POST /update-group-photo  {groupId, groupPhoto}         {value: boolean}
  *   POST /add-admin           {groupId, phones}             {value: boolean}
  *   POST /add-participant     {groupId, phones, autoInvite?} {value: boolean}
+ *   POST /send-* , /forward-message, /read-message, DELETE /messages: see sending.js
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -44,6 +45,7 @@ const http = require('node:http');
 const https = require('node:https');
 const crypto = require('node:crypto');
 const fixtures = require('../fixtures/callbacks');
+const { createSending } = require('./sending');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -684,7 +686,13 @@ function createStandIn(options = {}) {
 		return allReached ? { body: { value: true } } : fail('restricted-phone-without-autoInvite');
 	}
 
+	// -------------------------------------------------------------------------
+	// Sending messages (sending.js)
+	// -------------------------------------------------------------------------
+	const sending = createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone });
+
 	const SERVICE_ROUTES = [
+		...sending.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -700,6 +708,7 @@ function createStandIn(options = {}) {
 	// -------------------------------------------------------------------------
 	const body0 = (b) => (isPlainObject(b) ? b : {});
 	const CONTROL_ROUTES = [
+		...sending.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -841,6 +850,13 @@ function createStandIn(options = {}) {
 			}
 		}
 		const status = result.status || 200;
+		if (status === 204) {
+			// No content: read-message and message deletion answer so.
+			res.writeHead(204, result.headers || {});
+			res.end();
+			log(`${req.method} ${maskToken(path)} -> 204`);
+			return;
+		}
 		const payload = JSON.stringify(result.body === undefined ? null : result.body);
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload), ...(result.headers || {}) });
 		res.end(payload);
@@ -848,6 +864,7 @@ function createStandIn(options = {}) {
 	}
 
 	function reset() {
+		if (sending) sending.reset();
 		state.instances.clear();
 		state.deliveries.length = 0;
 		for (const cfg of options.instances || []) addInstance(cfg);
@@ -911,6 +928,10 @@ function createStandIn(options = {}) {
 		deliveries: listDeliveries,
 		waitForDeliveries,
 		snapshot: (instanceId) => snapshot(getInstance(instanceId)),
+		/** Messages the instance sent, media with the bytes that arrived (base64). */
+		sent: (instanceId) => sending.sent(instanceId),
+		/** The contact answers the newest message the instance sent, quoting it. */
+		reply: (instanceId, fields) => sending.reply(instanceId, fields),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -1,10 +1,11 @@
 import { chat } from './chat';
 import { group } from './group';
+import { message } from './message';
 import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, group, webhook];
+export const resources: ZApiResource[] = [chat, group, message, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources

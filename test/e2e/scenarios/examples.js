@@ -10,6 +10,16 @@ const path = require('node:path');
 const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
 
 const EXERCISES = {
+	'echo-bot.json': async (t, wf, deployed) => {
+		const { assert } = t;
+		const inst = t.current;
+		const incoming = await t.emit(inst, 'text', { phone: '5511933335555', message: 'hello bot' });
+		await t.standIn.waitForDeliveries({ instanceId: inst.id, webhook: 'received', source: 'send', count: 1, timeoutMs: 15_000 });
+		const [execution] = await t.exactlyExecutions(deployed.id, 1);
+		assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+		const sent = t.standIn.sent(inst.id);
+		assert.deepEqual(sent.map((s) => s.body), [{ phone: '5511933335555', message: 'You said: hello bot', messageId: incoming.messageId }]);
+	},
 	'read-chat-on-new-message.json': async (t, wf, deployed) => {
 		const { assert } = t;
 		const inst = t.current;

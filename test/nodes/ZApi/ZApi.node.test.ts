@@ -39,11 +39,12 @@ describe('Z-API node description', () => {
 		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
 	});
 
-	it('lists the three resources with their operations', () => {
+	it('lists the four resources with their operations', () => {
 		const resource = properties.find((property) => property.name === 'resource');
 		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
 			'chat',
 			'group',
+			'message',
 			'webhook',
 		]);
 		expect(resource?.noDataExpression).toBe(true);
@@ -59,7 +60,7 @@ describe('Z-API node description', () => {
 
 	it('gives every operation an action and a description', () => {
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
-		expect(options).toHaveLength(6);
+		expect(options).toHaveLength(resources.flatMap((resource) => resource.operations).length);
 		for (const option of options) {
 			expect({ value: option.value, action: option.action }).toEqual({
 				value: option.value,

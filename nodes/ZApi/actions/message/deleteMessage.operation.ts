@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
+
+export const deleteMessage: ZApiOperation = {
+	value: 'deleteMessage',
+	name: 'Delete Message',
+	action: 'Delete a message',
+	description: 'Delete a message sent by this instance (for everyone) or a received one',
+	properties: [
+		chatOfMessageProperty,
+		messageIdProperty,
+		{
+			displayName: 'Sent by Me',
+			name: 'owner',
+			type: 'boolean',
+			default: true,
+			description: "Whether this instance sent the message (a Z-API send's output, or a trigger item with fromMe true); off for a received message",
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readPhone.call(this, itemIndex);
+		const messageId = readMessageId.call(this, itemIndex);
+		const owner = this.getNodeParameter('owner', itemIndex, true) as boolean;
+		// Query string, not body: DELETE /messages?messageId&phone&owner, answered with 204.
+		await callService.call(this, itemIndex, {
+			method: 'DELETE',
+			path: '/messages',
+			qs: { messageId, phone, owner },
+			action: `delete message ${messageId}`,
+		});
+		return [{ success: true, phone, messageId, owner }];
+	},
+};

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { normalizeChatId } from '../../../shared/input';
+import type { ZApiOperation } from '../types';
+import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+
+export const forwardMessage: ZApiOperation = {
+	value: 'forwardMessage',
+	name: 'Forward Message',
+	action: 'Forward a message',
+	description: 'Forward a message from one chat to another. Z-API forwards only when a webhook is configured on the instance.',
+	properties: [
+		{ ...phoneProperty, displayName: 'To Phone or Group ID', description: 'The chat that receives the copy: a phone with country code, a group ID or a LID ID' },
+		messageIdProperty,
+		{
+			displayName: 'From Phone or Group ID',
+			name: 'messagePhone',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '5511888888888',
+			description: 'The chat the message is in now',
+		},
+		optionsProperty([delayMessageOption]),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readPhone.call(this, itemIndex);
+		const messageId = readMessageId.call(this, itemIndex);
+		const messagePhone = normalizeChatId(this.getNodeParameter('messagePhone', itemIndex));
+		const body: IDataObject = { phone, messageId, messagePhone, ...optionalFields(readOptions.call(this, itemIndex)) };
+		// The answer is {zaapId} only: the forwarded copy's own id is not returned.
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/forward-message', body, phone, action: `forward message ${messageId} to ${phone}` });
+		return [{ ...output, forwardedMessageId: messageId }];
+	},
+};

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
+
+export const markAsRead: ZApiOperation = {
+	value: 'markAsRead',
+	name: 'Mark as Read',
+	action: 'Mark a message as read',
+	description: 'Mark a received message as read (blue ticks for the sender)',
+	properties: [chatOfMessageProperty, messageIdProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readPhone.call(this, itemIndex);
+		const messageId = readMessageId.call(this, itemIndex);
+		// Answered with 204 and no content.
+		await callService.call(this, itemIndex, { path: '/read-message', body: { phone, messageId }, action: `mark message ${messageId} as read` });
+		return [{ success: true, phone, messageId }];
+	},
+};

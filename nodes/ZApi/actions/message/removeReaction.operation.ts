@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+
+export const removeReaction: ZApiOperation = {
+	value: 'removeReaction',
+	name: 'Remove Reaction',
+	action: 'Remove a reaction from a message',
+	description: "Take back this instance's reaction to a message",
+	properties: [
+		chatOfMessageProperty,
+		messageIdProperty,
+		optionsProperty([delayMessageOption]),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readPhone.call(this, itemIndex);
+		const messageId = readMessageId.call(this, itemIndex);
+		const body: IDataObject = { phone, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-remove-reaction', body, phone, action: `remove the reaction to message ${messageId}` });
+		return [{ ...output, reactedTo: messageId }];
+	},
+};

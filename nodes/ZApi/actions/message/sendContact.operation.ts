@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { normalizePhone } from '../../../shared/input';
+import type { ZApiOperation } from '../types';
+import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+
+export const sendContact: ZApiOperation = {
+	value: 'sendContact',
+	name: 'Send Contact',
+	action: 'Send a contact card',
+	description: 'Share a contact card with a name and a phone; the contact need not be saved',
+	properties: [
+		phoneProperty,
+		{ displayName: 'Contact Name', name: 'contactName', type: 'string', required: true, default: '', description: 'Name on the card' },
+		{ displayName: 'Contact Phone', name: 'contactPhone', type: 'string', required: true, default: '', placeholder: '5511999999999', description: 'Phone on the card, with country code' },
+		optionsProperty([
+			{ displayName: 'Business Description', name: 'businessDescription', type: 'string', default: '', description: 'Short description on the card (not shown on WhatsApp Web)' },
+			delayMessageOption,
+			replyToOption,
+		]),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readPhone.call(this, itemIndex);
+		const body: IDataObject = {
+			phone,
+			contactName: requireText(this.getNodeParameter('contactName', itemIndex), 'Contact Name', 'Give the name shown on the card.'),
+			contactPhone: normalizePhone(this.getNodeParameter('contactPhone', itemIndex), 'Contact Phone'),
+			...optionalFields(readOptions.call(this, itemIndex), { businessDescription: 'contactBusinessDescription' }),
+		};
+		return await sendMessage.call(this, itemIndex, { path: '/send-contact', body, phone, action: `send a contact card to ${phone}` });
+	},
+};

@@ -1,0 +1,231 @@
+/**
+ * One valid call per Message operation: the parameters a user sets, the request the node
+ * must send and an answer as the service documents it. The shared spec checks that this
+ * table covers every operation of the resource.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export const PHONE = '5511999999999';
+export const GROUP = '120363019502650977-group';
+export const SENT = { zaapId: '39BB1684570F00E91090F6BBC7EE7646', messageId: '3EB0A2F0B4A3D5C8F1E2', id: '3EB0A2F0B4A3D5C8F1E2' };
+export const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export interface OperationExample {
+	parameters: IDataObject;
+	method: 'POST' | 'DELETE';
+	path: string;
+	body?: IDataObject;
+	query?: IDataObject;
+	/** Status and body the service answers. */
+	status?: number;
+	answer?: IDataObject | string;
+	output: IDataObject;
+}
+
+const sent = (extra: IDataObject = {}) => ({ ...SENT, phone: PHONE, ...extra });
+
+export const EXAMPLES: Record<string, OperationExample> = {
+	sendText: {
+		parameters: { phone: '+55 (11) 99999-9999', message: 'Hello' },
+		method: 'POST',
+		path: '/send-text',
+		body: { phone: PHONE, message: 'Hello' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendImage: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/cat.png', options: { caption: 'A cat' } },
+		method: 'POST',
+		path: '/send-image',
+		body: { phone: PHONE, image: 'https://cdn.example.com/cat.png', caption: 'A cat' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendAudio: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/hello.ogg' },
+		method: 'POST',
+		path: '/send-audio',
+		body: { phone: PHONE, audio: 'https://cdn.example.com/hello.ogg', waveform: true },
+		answer: SENT,
+		output: sent(),
+	},
+	sendVideo: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/clip.mp4' },
+		method: 'POST',
+		path: '/send-video',
+		body: { phone: PHONE, video: 'https://cdn.example.com/clip.mp4' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendDocument: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/files/Report.PDF' },
+		method: 'POST',
+		path: '/send-document/pdf',
+		body: { phone: PHONE, document: 'https://cdn.example.com/files/Report.PDF', fileName: 'Report.PDF' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendSticker: {
+		parameters: { phone: PHONE, mediaSource: 'base64', mediaBase64: PNG_BASE64 },
+		method: 'POST',
+		path: '/send-sticker',
+		body: { phone: PHONE, sticker: `data:image/png;base64,${PNG_BASE64}` },
+		answer: SENT,
+		output: sent(),
+	},
+	sendLocation: {
+		parameters: { phone: PHONE, title: 'Office', address: 'Av. Paulista, 1578, São Paulo', latitude: '-23.5613', longitude: '-46,6565' },
+		method: 'POST',
+		path: '/send-location',
+		body: { phone: PHONE, title: 'Office', address: 'Av. Paulista, 1578, São Paulo', latitude: '-23.5613', longitude: '-46.6565' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendContact: {
+		parameters: { phone: PHONE, contactName: 'Ana', contactPhone: '+55 21 98888-7777', options: { businessDescription: 'Sales' } },
+		method: 'POST',
+		path: '/send-contact',
+		body: { phone: PHONE, contactName: 'Ana', contactPhone: '5521988887777', contactBusinessDescription: 'Sales' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendLink: {
+		parameters: {
+			phone: PHONE,
+			linkUrl: 'https://example.com/offer',
+			message: 'See our offer',
+			title: 'Offer',
+			linkDescription: 'Half price',
+			image: 'https://example.com/p.jpg',
+		},
+		method: 'POST',
+		path: '/send-link',
+		body: {
+			phone: PHONE,
+			message: 'See our offer https://example.com/offer',
+			image: 'https://example.com/p.jpg',
+			linkUrl: 'https://example.com/offer',
+			title: 'Offer',
+			linkDescription: 'Half price',
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	sendReaction: {
+		parameters: { phone: PHONE, messageId: 'ABC123', reaction: '❤️' },
+		method: 'POST',
+		path: '/send-reaction',
+		body: { phone: PHONE, reaction: '❤️', messageId: 'ABC123' },
+		answer: SENT,
+		output: sent({ reactedTo: 'ABC123', reaction: '❤️' }),
+	},
+	removeReaction: {
+		parameters: { phone: PHONE, messageId: 'ABC123' },
+		method: 'POST',
+		path: '/send-remove-reaction',
+		body: { phone: PHONE, messageId: 'ABC123' },
+		answer: SENT,
+		output: sent({ reactedTo: 'ABC123' }),
+	},
+	sendPoll: {
+		parameters: { phone: GROUP, message: 'Lunch?', answers: 'Pizza\nSushi\n\nPizza', singleChoice: true },
+		method: 'POST',
+		path: '/send-poll',
+		body: { phone: GROUP, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Sushi' }], pollMaxOptions: 1 },
+		answer: SENT,
+		output: { ...SENT, phone: GROUP },
+	},
+	sendOptionList: {
+		parameters: {
+			phone: PHONE,
+			message: 'Pick a plan',
+			listTitle: 'Plans',
+			buttonLabel: 'See plans',
+			listOptions: { option: [{ title: 'Basic', description: '10/month', id: 'basic' }, { title: 'Pro', description: '20/month' }] },
+		},
+		method: 'POST',
+		path: '/send-option-list',
+		body: {
+			phone: PHONE,
+			message: 'Pick a plan',
+			optionList: {
+				title: 'Plans',
+				buttonLabel: 'See plans',
+				options: [{ title: 'Basic', description: '10/month', id: 'basic' }, { title: 'Pro', description: '20/month' }],
+			},
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	sendButtonList: {
+		parameters: {
+			phone: PHONE,
+			message: 'Did it help?',
+			buttons: { button: [{ label: 'Yes', id: 'y' }, { label: 'No' }] },
+			options: { image: 'https://example.com/b.png' },
+		},
+		method: 'POST',
+		path: '/send-button-list',
+		body: {
+			phone: PHONE,
+			message: 'Did it help?',
+			buttonList: { buttons: [{ label: 'Yes', id: 'y' }, { label: 'No' }], image: 'https://example.com/b.png' },
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	sendButtonActions: {
+		parameters: {
+			phone: PHONE,
+			message: 'Talk to us',
+			buttonActions: {
+				button: [
+					{ type: 'CALL', label: 'Call', phone: '+55 11 3333-4444' },
+					{ type: 'URL', label: 'Site', url: 'https://example.com', id: 'site' },
+				],
+			},
+			options: { footer: 'Open 9-18' },
+		},
+		method: 'POST',
+		path: '/send-button-actions',
+		body: {
+			phone: PHONE,
+			message: 'Talk to us',
+			buttonActions: [
+				{ type: 'CALL', label: 'Call', phone: '551133334444' },
+				{ type: 'URL', label: 'Site', url: 'https://example.com/', id: 'site' },
+			],
+			footer: 'Open 9-18',
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	forwardMessage: {
+		parameters: { phone: PHONE, messageId: 'ABC123', messagePhone: GROUP },
+		method: 'POST',
+		path: '/forward-message',
+		body: { phone: PHONE, messageId: 'ABC123', messagePhone: GROUP },
+		// The only send whose answer is {zaapId} alone.
+		answer: { zaapId: SENT.zaapId },
+		output: { zaapId: SENT.zaapId, phone: PHONE, forwardedMessageId: 'ABC123' },
+	},
+	markAsRead: {
+		parameters: { phone: PHONE, messageId: 'ABC123' },
+		method: 'POST',
+		path: '/read-message',
+		body: { phone: PHONE, messageId: 'ABC123' },
+		status: 204,
+		answer: '',
+		output: { success: true, phone: PHONE, messageId: 'ABC123' },
+	},
+	deleteMessage: {
+		parameters: { phone: PHONE, messageId: 'ABC123', owner: false },
+		method: 'DELETE',
+		path: '/messages',
+		query: { messageId: 'ABC123', phone: PHONE, owner: 'false' },
+		status: 204,
+		answer: '',
+		output: { success: true, phone: PHONE, messageId: 'ABC123', owner: false },
+	},
+};

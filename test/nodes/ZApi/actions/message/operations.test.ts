@@ -1,0 +1,87 @@
+/** What every Message operation shares: request, output, phone check, answers, item handling. */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { message } from '../../../../../nodes/ZApi/actions/message';
+import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
+import { EXAMPLES, PHONE } from './examples';
+import type { OperationExample } from './examples';
+
+const api = () => nock('https://api.z-api.io');
+const operations = message.operations.map((operation) => [operation.name, operation.value] as const);
+const params = (value: string, extra: IDataObject = {}) => ({ resource: 'message', operation: value, ...EXAMPLES[value].parameters, ...extra });
+
+function expectCall(example: OperationExample, reply: { status: number; body: unknown } = { status: example.status ?? 200, body: example.answer }) {
+	const path = `${INSTANCE_PATH}${example.path}`;
+	if (example.method === 'DELETE') return api().delete(path).query((example.query ?? {}) as Record<string, string>).reply(reply.status, reply.body as never);
+	return api()
+		.post(path, example.body as nock.DataMatcherMap)
+		.matchHeader('content-type', /^application\/json/)
+		.reply(reply.status, reply.body as never);
+}
+
+describe('Message: every operation', () => {
+	it('has one example per operation', () => {
+		expect(Object.keys(EXAMPLES).sort()).toEqual(message.operations.map(({ value }) => value).sort());
+	});
+
+	it.each(operations)('%s sends the documented request and outputs the answer with the chat', async (_name, value) => {
+		const scope = expectCall(EXAMPLES[value]);
+		const result = await runAction(params(value));
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([EXAMPLES[value].output]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each(operations)('%s refuses a phone that is not one before any request', async (_name, value) => {
+		const scope = api().post(/.*/).reply(200, {}).delete(/.*/).reply(204);
+		const result = await runAction(params(value, { phone: 'call me maybe' }));
+		expect(result.error?.message).toBe("Phone 'call me maybe' is not a phone number");
+		expect(result.error?.description).toMatch(/country code.*Group IDs/);
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it.each(operations)('%s fails the item when a 200 answer carries an error', async (_name, value) => {
+		expectCall(EXAMPLES[value], { status: 200, body: { error: 'Phone is not on WhatsApp' } });
+		const result = await runAction(params(value));
+		expect(result.error?.message).toMatch(/^Z-API could not .+ \(it answered \{"error":"Phone is not on WhatsApp"\}\)$/);
+		expect(result.json).toEqual([]);
+	});
+
+	it.each(operations)('%s with Continue On Fail: a bad item becomes an error item, the others go on, paired', async (_name, value) => {
+		const scope = expectCall(EXAMPLES[value]);
+		const result = await runAction(
+			params(value, { phone: '={{ $json.to }}' }),
+			[{ json: { to: '' } }, { json: { to: EXAMPLES[value].output.phone } }],
+			{ continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ error: 'Phone is empty', details: expect.stringMatching(/country code/) }, EXAMPLES[value].output]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('keeps the token out of the error when the service refuses the call', async () => {
+		api().post(`${INSTANCE_PATH}/send-text`).reply(400, { error: `Instance not found ${INSTANCE_PATH}` });
+		const result = await runAction(params('sendText'));
+		expect(result.error).toBeDefined();
+		const seen = JSON.stringify([result.error?.message, result.error?.description, result.run.data.resultData]);
+		expect(seen).not.toContain('tok3n-SECRET-7f9a');
+		expect(seen).not.toContain(encodeURIComponent('tok3n-SECRET-7f9a'));
+	});
+
+	it('sends to a group and to a LID as given', async () => {
+		const scope = api()
+			.post(`${INSTANCE_PATH}/send-text`, { phone: '123456789012345@lid', message: 'Hello' })
+			.reply(200, { zaapId: 'z1', messageId: 'm1' });
+		const result = await runAction(params('sendText', { phone: ' 123456789012345@lid ' }));
+		expect(result.json).toEqual([{ zaapId: 'z1', messageId: 'm1', phone: '123456789012345@lid' }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('reads messageId from id when the answer has only id', async () => {
+		api().post(`${INSTANCE_PATH}/send-text`).reply(200, { zaapId: 'z1', id: 'm-from-id' });
+		const result = await runAction(params('sendText'));
+		expect(result.json).toEqual([{ zaapId: 'z1', id: 'm-from-id', messageId: 'm-from-id', phone: PHONE }]);
+	});
+});

@@ -1,0 +1,346 @@
+'use strict';
+/**
+ * Sending messages on the stand-in (beyond-contract section 2): every send endpoint the
+ * package uses, with the documented answers. A sent message joins the chat store
+ * (`fromMe: true`), is delivered to the received/sent webhook like the real service does
+ * with "notify sent by me" on, and walks SENT -> RECEIVED -> READ on the status webhook.
+ * Media given as a URL (downloaded), a data URI or bare base64 is kept so a test can check
+ * the bytes that arrived.
+ *
+ * SERVICE ROUTES (prefix /instances/{id}/token/{token}); answers {zaapId, messageId, id}
+ *   POST /send-text  /send-image  /send-audio  /send-video  /send-sticker  /send-document/{ext}
+ *   POST /send-location  /send-contact  /send-link  /send-reaction  /send-remove-reaction
+ *   POST /send-poll  /send-option-list  /send-button-list  /send-button-actions
+ *   POST /forward-message  -> {zaapId}        POST /read-message -> 204      DELETE /messages?messageId&phone&owner -> 204
+ *   Refusals: 400 {"error": ...} for a missing or malformed field (the real bodies are
+ *   undocumented).
+ *
+ * CONTROL ROUTES
+ *   GET  /_control/sent?instanceId=&phone=&messageId=    sent messages, media with its bytes (base64)
+ *   POST /_control/reply {instanceId, phone?, message?}  the contact answers the newest message the
+ *        instance sent (in `phone`'s chat, else anywhere), quoting it; delivered as a received text
+ *   Options: sendStatuses (default ['SENT','RECEIVED','READ']), statusStepMs (default 30).
+ */
+const crypto = require('node:crypto');
+const http = require('node:http');
+const https = require('node:https');
+
+const PHONE = /^(\d{8,15}|\d{10,25}-group|\d{8,15}-\d{8,}|\d{5,25}@lid)$/;
+const EXTENSION = /^[a-z0-9]{1,10}$/i;
+const MAX_DOWNLOAD_BYTES = 16 * 1024 * 1024;
+
+/** What each send endpoint needs and what the sent message looks like in a delivery. */
+const SENDS = {
+	'/send-text': { kind: 'text', required: ['message'], content: (b) => ({ text: { message: String(b.message) } }) },
+	'/send-image': { kind: 'image', media: 'image', content: (b, m) => ({ image: { caption: b.caption || '', imageUrl: m.storedUrl, mimeType: m.mimeType, viewOnce: b.viewOnce === true } }) },
+	'/send-audio': { kind: 'audio', media: 'audio', content: (b, m) => ({ audio: { audioUrl: m.storedUrl, mimeType: m.mimeType, ptt: b.waveform === true, viewOnce: b.viewOnce === true } }) },
+	'/send-video': { kind: 'video', media: 'video', content: (b, m) => ({ video: { caption: b.caption || '', videoUrl: m.storedUrl, mimeType: m.mimeType, viewOnce: b.viewOnce === true } }) },
+	'/send-sticker': { kind: 'sticker', media: 'sticker', content: (b, m) => ({ sticker: { stickerUrl: m.storedUrl, mimeType: m.mimeType } }) },
+	'/send-document/:extension': {
+		kind: 'document',
+		media: 'document',
+		content: (b, m, params) => ({
+			document: { documentUrl: m.storedUrl, mimeType: m.mimeType, fileName: b.fileName || `document.${params.extension}`, title: b.caption || b.fileName || '' },
+		}),
+	},
+	'/send-location': {
+		kind: 'location',
+		required: ['title', 'address', 'latitude', 'longitude'],
+		content: (b) => ({ location: { name: String(b.title), address: String(b.address), latitude: Number(b.latitude), longitude: Number(b.longitude) } }),
+	},
+	'/send-contact': {
+		kind: 'contact',
+		required: ['contactName', 'contactPhone'],
+		content: (b) => ({ contact: { displayName: String(b.contactName), phones: [String(b.contactPhone)], vCard: `BEGIN:VCARD\nVERSION:3.0\nFN:${b.contactName}\nTEL:${b.contactPhone}\nEND:VCARD` } }),
+	},
+	'/send-link': {
+		kind: 'text',
+		required: ['message', 'image', 'linkUrl', 'title', 'linkDescription'],
+		check: (b) => (String(b.message).endsWith(String(b.linkUrl)) ? null : 'message must end with linkUrl'),
+		content: (b) => ({ text: { message: String(b.message), url: String(b.linkUrl), urlTitle: String(b.title), urlDescription: String(b.linkDescription) } }),
+	},
+	'/send-reaction': { kind: 'reaction', required: ['reaction', 'messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent(b.reaction, quoted, b) },
+	'/send-remove-reaction': { kind: 'reaction', required: ['messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent('', quoted, b) },
+	'/send-poll': {
+		kind: 'text',
+		required: ['message', 'poll'],
+		check: (b) => (Array.isArray(b.poll) && b.poll.length && b.poll.every((o) => o && typeof o.name === 'string' && o.name) ? null : 'poll must be a list of {name}'),
+		content: (b) => ({ text: { message: String(b.message) }, poll: { options: b.poll, pollMaxOptions: b.pollMaxOptions ?? null } }),
+	},
+	'/send-option-list': {
+		kind: 'text',
+		required: ['message', 'optionList'],
+		check: (b) => {
+			const list = b.optionList;
+			if (!list || !list.title || !list.buttonLabel || !Array.isArray(list.options) || !list.options.length) return 'optionList needs title, buttonLabel and options';
+			return list.options.every((o) => o && o.title && o.description) ? null : 'every option needs title and description';
+		},
+		content: (b) => ({ text: { message: String(b.message) }, optionList: b.optionList }),
+	},
+	'/send-button-list': {
+		kind: 'text',
+		required: ['message', 'buttonList'],
+		check: (b) => (b.buttonList && Array.isArray(b.buttonList.buttons) && b.buttonList.buttons.length && b.buttonList.buttons.every((x) => x && x.label) ? null : 'buttonList.buttons needs labelled buttons'),
+		content: (b) => ({ text: { message: String(b.message) }, buttonList: b.buttonList }),
+	},
+	'/send-button-actions': {
+		kind: 'text',
+		required: ['message', 'buttonActions'],
+		check: (b) =>
+			Array.isArray(b.buttonActions) && b.buttonActions.length && b.buttonActions.every((x) => x && ['CALL', 'URL', 'REPLY'].includes(x.type) && x.label && (x.type !== 'URL' || /^https?:\/\//.test(x.url || '')) && (x.type !== 'CALL' || x.phone))
+				? null
+				: 'buttonActions needs {type: CALL|URL|REPLY, label} with phone for CALL and an http(s) url for URL',
+		content: (b) => ({ text: { message: String(b.message) }, buttonActions: b.buttonActions }),
+	},
+};
+
+function reactionContent(value, quoted, body) {
+	return {
+		reaction: {
+			value: String(value),
+			time: Date.now(),
+			referencedMessage: { messageId: String(body.messageId), fromMe: quoted ? quoted.fromMe === true : false, phone: String(body.phone), participant: null },
+		},
+	};
+}
+
+function createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone }) {
+	const statuses = options.sendStatuses || ['SENT', 'RECEIVED', 'READ'];
+	const stepMs = options.statusStepMs === undefined ? 30 : Number(options.statusStepMs);
+	/** instanceId -> sent messages, oldest first. */
+	const sent = new Map();
+	const sentOf = (inst) => {
+		if (!sent.has(inst.id)) sent.set(inst.id, []);
+		return sent.get(inst.id);
+	};
+
+	const bad = (error) => new HttpError(400, { error });
+
+	function checkPhone(body, field = 'phone') {
+		const value = body[field];
+		if (value === undefined || value === null || value === '') throw bad(`${field} is required`);
+		if (typeof value !== 'string' || !PHONE.test(value)) throw bad(`${field} "${value}" is not a phone (digits only), a group id or a LID`);
+		return value;
+	}
+
+	function checkDelays(body) {
+		for (const field of ['delayMessage', 'delayTyping']) {
+			if (body[field] === undefined) continue;
+			const n = Number(body[field]);
+			if (!Number.isInteger(n) || n < 1 || n > 15) throw bad(`${field} must be 1 to 15`);
+		}
+	}
+
+	function findMessage(inst, phone, messageId) {
+		const chat = inst.chats.get(phone) || [];
+		return chat.find((m) => m.messageId === messageId) || null;
+	}
+
+	function download(url, redirects = 3) {
+		return new Promise((resolve) => {
+			const target = new URL(url);
+			const client = target.protocol === 'https:' ? https : http;
+			const req = client.get(target, { timeout: 5000, ca: options.deliveryCa }, (res) => {
+				if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location && redirects > 0) {
+					res.resume();
+					resolve(download(new URL(res.headers.location, target).toString(), redirects - 1));
+					return;
+				}
+				const chunks = [];
+				let size = 0;
+				res.on('data', (c) => {
+					size += c.length;
+					if (size <= MAX_DOWNLOAD_BYTES) chunks.push(c);
+				});
+				res.on('end', () => {
+					if (res.statusCode < 200 || res.statusCode >= 300) resolve({ fetchError: `HTTP ${res.statusCode}` });
+					else resolve({ data: Buffer.concat(chunks), mimeType: String(res.headers['content-type'] || '').split(';')[0] || null });
+				});
+			});
+			req.on('timeout', () => req.destroy(new Error('timed out')));
+			req.on('error', (e) => resolve({ fetchError: e.message }));
+		});
+	}
+
+	/** A URL (downloaded, like the real service does), a data URI or bare base64. */
+	async function readMedia(inst, value, field) {
+		if (typeof value !== 'string' || !value.trim()) throw bad(`${field} is required`);
+		const text = value.trim();
+		let media;
+		if (/^https?:\/\//i.test(text)) {
+			let url;
+			try {
+				url = new URL(text);
+			} catch {
+				throw bad(`${field} is not a valid URL`);
+			}
+			const got = await download(url.toString());
+			media = { source: 'url', url: url.toString(), ...got };
+		} else {
+			const dataUri = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/is.exec(text);
+			if (dataUri && !/;base64/i.test(dataUri[2])) throw bad(`${field}: only base64 data URIs are accepted`);
+			const b64 = (dataUri ? dataUri[3] : text).replace(/\s+/g, '');
+			if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 === 1) throw bad(`${field} must be a URL or base64 (a data URI such as data:image/png;base64,...)`);
+			media = { source: dataUri ? 'data-uri' : 'base64', data: Buffer.from(b64, 'base64'), mimeType: dataUri ? dataUri[1] || null : null };
+		}
+		const data = media.data;
+		const sha1 = data ? crypto.createHash('sha1').update(data).digest('hex') : null;
+		return {
+			source: media.source,
+			url: media.url,
+			mimeType: media.mimeType || 'application/octet-stream',
+			size: data ? data.length : null,
+			sha1,
+			base64: data ? data.toString('base64') : null,
+			fetchError: media.fetchError,
+			storedUrl: `https://storage.z-api.io/instances/${inst.id}/${(sha1 || crypto.randomBytes(20).toString('hex')).slice(0, 32).toUpperCase()}`,
+		};
+	}
+
+	/** After the answer, as the service does: the owner-sent delivery, then the statuses. */
+	function announce(inst, payload) {
+		setImmediate(() => {
+			if (inst.webhooks.received) deliver({ instanceId: inst.id, webhook: 'received', payload, source: 'send' });
+			statuses.forEach((status, index) => {
+				setTimeout(() => {
+					const record = findMessage(inst, payload.phone, payload.messageId);
+					if (record) record.status = status;
+					if (!inst.webhooks.status) return;
+					const body = fixtures.statusCallback(status, [payload.messageId], { instanceId: inst.id, phone: payload.phone, ...(payload.isGroup ? { isGroup: true } : {}) });
+					deliver({ instanceId: inst.id, webhook: 'status', payload: body, source: 'send' });
+				}, stepMs * (index + 1));
+			});
+		});
+	}
+
+	function record(inst, path, body, media, payload, zaapId) {
+		const { [SENDS[path] && SENDS[path].media]: _file, ...rest } = body || {};
+		sentOf(inst).push({ at: new Date().toISOString(), path, phone: payload.phone, messageId: payload.messageId, zaapId, body: rest, media: media ? { ...media, storedUrl: undefined } : null });
+	}
+
+	function sendHandler(pattern, spec) {
+		return async ({ instance: inst, body, params }) => {
+			if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('The body must be a JSON object');
+			const phone = checkPhone(body);
+			checkDelays(body);
+			for (const field of spec.required || []) if (body[field] === undefined || body[field] === null || body[field] === '') throw bad(`${field} is required`);
+			const problem = spec.check ? spec.check(body) : null;
+			if (problem) throw bad(problem);
+			if (params.extension !== undefined && !EXTENSION.test(params.extension)) throw bad('The extension in the path must be letters and digits, e.g. pdf');
+			if (Array.isArray(body.mentioned) && !body.mentioned.every((p) => typeof p === 'string' && /^\d{8,15}$/.test(p))) throw bad('mentioned must be a list of phones (digits)');
+			const quoted = body.messageId ? findMessage(inst, phone, String(body.messageId)) : null;
+			if (spec.reacts && !quoted) throw bad(`No message ${body.messageId} in the chat with ${phone}`);
+			const media = spec.media ? await readMedia(inst, body[spec.media], spec.media) : null;
+			const editing = pattern === '/send-text' && body.editMessageId ? findMessage(inst, phone, String(body.editMessageId)) : null;
+			if (body.editMessageId && (!editing || !editing.fromMe)) throw bad(`No message ${body.editMessageId} sent by this instance in the chat with ${phone}`);
+
+			const zaapId = crypto.randomBytes(16).toString('hex').toUpperCase();
+			const messageId = editing ? editing.messageId : fixtures.newMessageId(true);
+			const group = inst.groups.get(phone);
+			const overrides = {
+				instanceId: inst.id,
+				phone,
+				fromMe: true,
+				isGroup: Boolean(group) || /-group$/.test(phone),
+				messageId,
+				momment: Date.now(),
+				senderName: inst.name,
+				chatName: group ? group.name : undefined,
+			};
+			if (overrides.isGroup) overrides.participantPhone = inst.phone;
+			let payload = fixtures.receivedCallback(spec.kind, overrides);
+			const content = spec.content(body, media, params, quoted);
+			delete payload[fixtures.CONTENT_KINDS[spec.kind].content];
+			payload = { ...payload, ...content, status: 'SENT' };
+			if (body.messageId && !spec.reacts) payload.referenceMessageId = String(body.messageId);
+			if (editing) payload.isEdit = true;
+			if (!inst.multiDevice) storeRecords(inst, phone, [fixtures.chatRecordFromCallback(payload)]);
+			record(inst, pattern.replace(':extension', params.extension || ''), body, media, payload, zaapId);
+			announce(inst, payload);
+			return { body: { zaapId, messageId, id: messageId } };
+		};
+	}
+
+	function forwardMessage({ instance: inst, body }) {
+		if (!body || typeof body !== 'object') throw bad('The body must be a JSON object');
+		const phone = checkPhone(body);
+		const from = checkPhone(body, 'messagePhone');
+		if (!body.messageId) throw bad('messageId is required');
+		const original = findMessage(inst, from, String(body.messageId));
+		if (!original) throw bad(`No message ${body.messageId} in the chat with ${from}`);
+		const zaapId = crypto.randomBytes(16).toString('hex').toUpperCase();
+		const copy = { ...clone(original), phone, fromMe: true, messageId: fixtures.newMessageId(true), momment: Date.now(), status: 'SENT', forwarded: true };
+		if (!inst.multiDevice) storeRecords(inst, phone, [copy]);
+		sentOf(inst).push({ at: new Date().toISOString(), path: '/forward-message', phone, messageId: copy.messageId, zaapId, body: clone(body), media: null });
+		// The service forwards only with a webhook configured; its answer has no message id.
+		if (inst.webhooks.received) announce(inst, { ...copy, type: 'ReceivedCallback', instanceId: inst.id });
+		return { body: { zaapId } };
+	}
+
+	function readMessage({ instance: inst, body }) {
+		if (!body || typeof body !== 'object') throw bad('The body must be a JSON object');
+		const phone = checkPhone(body);
+		if (!body.messageId) throw bad('messageId is required');
+		const message = findMessage(inst, phone, String(body.messageId));
+		if (message && !message.fromMe) message.status = 'READ';
+		return { status: 204 };
+	}
+
+	function deleteMessage({ instance: inst, query }) {
+		const phone = query.get('phone');
+		const messageId = query.get('messageId');
+		const owner = query.get('owner');
+		if (!phone || !PHONE.test(phone)) throw bad('phone is required (query)');
+		if (!messageId) throw bad('messageId is required (query)');
+		if (owner !== 'true' && owner !== 'false') throw bad('owner must be true or false (query)');
+		const chat = inst.chats.get(phone) || [];
+		const at = chat.findIndex((m) => m.messageId === messageId && m.fromMe === (owner === 'true'));
+		if (at >= 0) chat.splice(at, 1);
+		return { status: 204 };
+	}
+
+	/** The newest message the instance sent, in a chat or anywhere. */
+	function lastSent(inst, phone) {
+		const list = sentOf(inst).filter((s) => (!phone || s.phone === phone) && s.messageId);
+		return list[list.length - 1] || null;
+	}
+
+	async function reply({ body }) {
+		const b = body && typeof body === 'object' ? body : {};
+		const inst = getInstance(b.instanceId);
+		const last = lastSent(inst, b.phone);
+		if (!last) throw new HttpError(409, { error: `Instance ${inst.id} has sent nothing${b.phone ? ` to ${b.phone}` : ''} yet: nothing to reply to` });
+		const isGroup = /-group$/.test(last.phone);
+		const fields = {
+			message: b.message === undefined ? 'Thanks, got it!' : String(b.message),
+			referenceMessageId: last.messageId,
+			...(isGroup ? { group: last.phone, phone: b.participant || fixtures.DEFAULTS.memberPhone } : { phone: last.phone }),
+		};
+		return { body: { ...(await emit(inst.id, 'text', fields)), repliedTo: last.messageId } };
+	}
+
+	function listSent({ query }) {
+		const inst = getInstance(query.get('instanceId'));
+		const phone = query.get('phone');
+		const messageId = query.get('messageId');
+		return { body: { sent: clone(sentOf(inst).filter((s) => (!phone || s.phone === phone) && (!messageId || s.messageId === messageId))) } };
+	}
+
+	const serviceRoutes = [
+		...Object.entries(SENDS).map(([pattern, spec]) => route('POST', pattern, sendHandler(pattern, spec))),
+		route('POST', '/forward-message', forwardMessage),
+		route('POST', '/read-message', readMessage),
+		route('DELETE', '/messages', deleteMessage),
+	];
+	const controlRoutes = [route('GET', '/_control/sent', listSent), route('POST', '/_control/reply', reply)];
+
+	return {
+		serviceRoutes,
+		controlRoutes,
+		reset: () => sent.clear(),
+		sent: (instanceId) => clone(sentOf(getInstance(instanceId))),
+		reply: (instanceId, fields = {}) => reply({ body: { instanceId, ...fields } }).then((r) => r.body),
+	};
+}
+
+module.exports = { createSending, SEND_PATHS: Object.keys(SENDS) };
