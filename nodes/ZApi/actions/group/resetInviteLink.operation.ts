@@ -15,7 +15,8 @@ export const resetInviteLink: ZApiOperation = {
 		const { value: invitationLink } = await groupReadField.call(this, itemIndex, {
 			method: 'POST',
 			path: groupPath('/redefine-invitation-link', groupId),
-			// The page shows no body; an empty JSON one keeps the Content-Type the service wants on a POST.
+			// The page shows no body. n8n sends {} as an empty body, with the JSON Content-Type
+			// the service wants on every POST.
 			body: {},
 			action: `reset the invite link of group ${groupId}`,
 			hint: INVITE_LINK_HINT,
