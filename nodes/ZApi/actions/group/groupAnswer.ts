@@ -21,32 +21,36 @@ const isFalse = (value: unknown) => value === false || value === 'false';
 
 /**
  * Makes the call and returns its answer; a 200 answer that still says no ({value: false},
- * {success: false} or an `error`) fails the item with `action` and `hint`. The pages show
- * an object where a sample shows a one-element list: both are read.
+ * {success: false} or an `error`) fails the item with `action` and `hint`.
  */
 export async function groupRead(this: IExecuteFunctions, itemIndex: number, call: GroupRead): Promise<unknown> {
-	const raw = await zApiRequest.call(this, { ...call, itemIndex });
-	const answer = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
-	const record = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : undefined;
+	const answer = await zApiRequest.call(this, { ...call, itemIndex });
+	const record = asRecord(answer);
 	if (record && (isFalse(record.value) || isFalse(record.success) || Boolean(record.error))) {
-		throw notConfirmedError(this.getNode(), call.action, raw, call.hint, itemIndex);
+		throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
 	}
 	return answer;
 }
 
-/** Like groupRead, for an answer that must be an object holding a text `field`. */
+const asRecord = (value: unknown) =>
+	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+
+/**
+ * Like groupRead, for an answer that must be an object holding a text `field`. The pages
+ * show an object where a sample shows a one-element list: both are read.
+ */
 export async function groupReadField(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	call: GroupRead & { field: string },
 ): Promise<{ answer: IDataObject; value: string }> {
-	const answer = await groupRead.call(this, itemIndex, call);
-	const record = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
-	const value = record[call.field];
+	const raw = await groupRead.call(this, itemIndex, call);
+	const answer = asRecord(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw) ?? {};
+	const value = answer[call.field];
 	if (typeof value !== 'string' || !value.trim()) {
-		throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
+		throw notConfirmedError(this.getNode(), call.action, raw, call.hint, itemIndex);
 	}
-	return { answer: record, value: value.trim() };
+	return { answer, value: value.trim() };
 }
 
 /** true/false as the pages type them, or as strings and 0/1 as their examples show them. */
