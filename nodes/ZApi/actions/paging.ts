@@ -21,6 +21,18 @@ export const limitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
+/** How many records one request asks for, as an entry of the operation's Options. */
+export function pageSizeOption(defaultSize: number, description: string, maxValue?: number): INodeProperties {
+	return {
+		displayName: 'Page Size',
+		name: 'pageSize',
+		type: 'number',
+		typeOptions: maxValue === undefined ? { minValue: 1 } : { minValue: 1, maxValue },
+		default: defaultSize,
+		description,
+	};
+}
+
 /** How many results the item asks for: Infinity with Return All. */
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;

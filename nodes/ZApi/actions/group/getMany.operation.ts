@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { limitProperty, positiveInteger, readLimit, returnAllProperty } from '../paging';
+import { limitProperty, pageSizeOption, positiveInteger, readLimit, returnAllProperty } from '../paging';
 import type { ZApiOperation } from '../types';
 import { groupOutput, groupRead } from './groupAnswer';
 
@@ -27,14 +27,7 @@ export const getMany: ZApiOperation = {
 			placeholder: 'Add option',
 			default: {},
 			options: [
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: DEFAULT_PAGE_SIZE,
-					description: 'How many groups to ask Z-API for per request',
-				},
+				pageSizeOption(DEFAULT_PAGE_SIZE, 'How many groups to ask Z-API for per request'),
 			],
 		},
 	],

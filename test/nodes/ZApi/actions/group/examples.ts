@@ -22,7 +22,7 @@ export interface OperationExample {
 	answer: unknown;
 	output: IDataObject[];
 	/** A parameter value refused before any request, and the error's message. */
-	invalid: { name: string; value: unknown; message: string };
+	invalid: { name: string; value: string | number; message: string };
 }
 
 const badGroupId = { name: 'groupId', value: '120363@g.us', message: "'120363@g.us' is not a Z-API group ID" };

@@ -38,7 +38,7 @@ describe('Group: every operation', () => {
 		const result = await runAction(params(value));
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual(EXAMPLES[value].output);
-		expect(result.items.every((item) => (item.pairedItem as IDataObject).item === 0)).toBe(true);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(EXAMPLES[value].output.map(() => ({ item: 0 })));
 		expect(scope.isDone()).toBe(true);
 	});
 
