@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { optionsProperty } from '../message/send';
 import { limitProperty, pageSizeOption, positiveInteger, readLimit, returnAllProperty } from '../paging';
 import type { ZApiOperation } from '../types';
 import { groupOutput, groupRead } from './groupAnswer';
@@ -20,16 +21,7 @@ export const getMany: ZApiOperation = {
 	properties: [
 		returnAllProperty,
 		limitProperty,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				pageSizeOption(DEFAULT_PAGE_SIZE, 'How many groups to ask Z-API for per request'),
-			],
-		},
+		optionsProperty([pageSizeOption(DEFAULT_PAGE_SIZE, 'How many groups to ask Z-API for per request')]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const limit = readLimit.call(this, itemIndex);
