@@ -44,7 +44,9 @@ function groupState(group, cfg, inst) {
 		group.admins = group.admins.filter((p) => p !== inst.phone);
 		group.selfIsAdmin = false;
 	}
-	const owner = cfg.owner ? String(cfg.owner) : member ? inst.phone : group.participants[0] || null;
+	// The creator: the instance when it administers the group, else the first other admin or member.
+	const others = [...group.admins, ...group.participants].filter((p) => p !== inst.phone);
+	const owner = cfg.owner ? String(cfg.owner) : group.selfIsAdmin ? inst.phone : others[0] || null;
 	if (owner && group.participants.includes(owner) && !group.admins.includes(owner)) group.admins.unshift(owner);
 	Object.assign(group, {
 		owner,
@@ -170,6 +172,7 @@ function createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGr
 		if (!checked.phones.every((p) => group[from].includes(p))) return fail(`not-in-${from}`);
 		if (checked.phones.includes(group.owner) && from !== 'pending') return fail('group-owner');
 		apply(group, checked.phones);
+		group.selfIsAdmin = isAdmin(instance, group); // the contract's calls in server.js read this flag
 		if (source === 'remove-participant') for (const p of checked.phones) notify(instance, group, 'GROUP_PARTICIPANT_REMOVE', [p], source);
 		return ok();
 	};

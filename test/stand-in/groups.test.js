@@ -117,10 +117,18 @@ describe('stand-in: members, admins and join requests', () => {
 		expect(group()).toEqual(before);
 	});
 
-	it('needs the instance to be an admin', async () => {
-		standIn.addGroup(ID, { id: '120363000000000003-group', selfIsAdmin: false, owner: ANA });
+	it('needs the instance to be an admin; a group it does not administer has another owner', async () => {
+		standIn.addGroup(ID, { id: '120363000000000003-group', selfIsAdmin: false });
+		expect(group('120363000000000003-group')).toMatchObject({ owner: ANA, admins: [ANA], selfIsAdmin: false });
 		const r = await api('POST', '/remove-participant', { groupId: '120363000000000003-group', phones: [BIA] });
 		expect(r).toMatchObject({ json: { value: false }, reason: 'not-admin' });
+	});
+
+	it('an admin that demotes itself is no longer one for the contract calls either', async () => {
+		standIn.addGroup(ID, { id: '120363000000000008-group', owner: ANA, admins: [ANA] });
+		expect((await api('POST', '/remove-admin', { groupId: '120363000000000008-group', phones: [SELF] })).json).toEqual({ value: true });
+		expect(group('120363000000000008-group').selfIsAdmin).toBe(false);
+		expect(await api('POST', '/add-admin', { groupId: '120363000000000008-group', phones: [BIA] })).toMatchObject({ json: { value: false }, reason: 'not-admin' });
 	});
 
 	it('leaving takes the instance out; the group is then out of its reach', async () => {
