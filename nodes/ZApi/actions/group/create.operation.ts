@@ -40,7 +40,8 @@ export const create: ZApiOperation = {
 		const { answer, value: groupId } = await groupReadField.call(this, itemIndex, {
 			method: 'POST',
 			path: '/create-group',
-			// The page lists autoInvite as required: it is always sent.
+			// The page lists autoInvite as required: it is always sent. No photo: the page says
+			// none can be set at creation (its request sample's profileImage aside); Update Photo does it.
 			body: { groupName, phones, autoInvite },
 			action: `create group '${groupName}'`,
 			hint: "Check that the instance is connected and that the phones are WhatsApp numbers other than the instance's own. WhatsApp may refuse phones that do not have the instance as a contact: turn on Send Invite Link If Needed.",
