@@ -14,6 +14,7 @@
  *   POST /add-admin           {groupId, phones}             {value: boolean}
  *   POST /add-participant     {groupId, phones, autoInvite?} {value: boolean}
  *   POST /send-* , /forward-message, /read-message, DELETE /messages: see sending.js
+ *   The rest of the group calls (create, metadata, list, members, settings, invite links): see groups.js
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -46,6 +47,7 @@ const https = require('node:https');
 const crypto = require('node:crypto');
 const fixtures = require('../fixtures/callbacks');
 const { createSending } = require('./sending');
+const { createGroups, groupState } = require('./groups');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -219,6 +221,7 @@ function createStandIn(options = {}) {
 			restrictedPhones: (cfg.restrictedPhones || []).map(String),
 			invitesSent: [],
 		};
+		groupState(group, cfg, inst); // owner, description, settings, invite link, join requests (groups.js)
 		inst.groups.set(id, group);
 		return group;
 	}
@@ -690,9 +693,11 @@ function createStandIn(options = {}) {
 	// Sending messages (sending.js)
 	// -------------------------------------------------------------------------
 	const sending = createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone });
+	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
+		...groups.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -786,7 +791,8 @@ function createStandIn(options = {}) {
 		});
 	}
 
-	async function readJson(req, strictType) {
+	/** `allowEmpty`: a route documented without a body takes an empty one (still typed JSON). */
+	async function readJson(req, strictType, allowEmpty = false) {
 		if (strictType) {
 			const type = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
 			if (type !== 'application/json') {
@@ -794,7 +800,7 @@ function createStandIn(options = {}) {
 			}
 		}
 		const text = await readBody(req);
-		if (!strictType && text.trim() === '') return undefined;
+		if ((!strictType || allowEmpty) && text.trim() === '') return undefined;
 		try {
 			return JSON.parse(text);
 		} catch {
@@ -838,7 +844,7 @@ function createStandIn(options = {}) {
 					throw new HttpError(400, { error: 'Instance not found' });
 				}
 				const instance = authenticate(id, token, req.headers);
-				const body = hasBody ? await readJson(req, true) : undefined;
+				const body = hasBody ? await readJson(req, true, r.emptyBody === true) : undefined;
 				result = await r.handler({ instance, params, query: url.searchParams, body });
 			}
 		} catch (e) {

@@ -54,7 +54,25 @@ describe('Z-API node description', () => {
 					?.options as INodePropertyOptions[]
 			).map((option) => option.value);
 		expect(operationsOf('chat')).toEqual(['getMessages']);
-		expect(operationsOf('group')).toEqual(['addParticipants', 'promoteToAdmin', 'updatePhoto']);
+		expect(operationsOf('group')).toEqual([
+			'addParticipants',
+			'promoteToAdmin',
+			'updatePhoto',
+			'create',
+			'getMetadata',
+			'getMany',
+			'removeParticipants',
+			'demoteAdmins',
+			'approveParticipants',
+			'rejectParticipants',
+			'updateName',
+			'updateDescription',
+			'updateSettings',
+			'getInviteLink',
+			'resetInviteLink',
+			'acceptInvite',
+			'leave',
+		]);
 		expect(operationsOf('webhook')).toEqual(['setReceivedUrl', 'setStatusUrl']);
 	});
 

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError, normalizeChatId } from '../../../shared/input';
+import { normalizeChatId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
+import { limitProperty, pageSizeOption, positiveInteger, readLimit, returnAllProperty } from '../paging';
 import type { ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
@@ -30,22 +31,8 @@ export const getMessages: ZApiOperation = {
 			description:
 				'The chat to read: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted), a group ID (120363019502650977-group or 5511999999999-1623281429) or a LID ID (…@lid)',
 		},
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
+		returnAllProperty,
+		limitProperty,
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -53,14 +40,7 @@ export const getMessages: ZApiOperation = {
 			placeholder: 'Add option',
 			default: {},
 			options: [
-				{
-					displayName: 'Page Size',
-					name: 'pageSize',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: 100 },
-					default: RECOMMENDED_PAGE_SIZE,
-					description: 'How many messages to ask Z-API for per request. Z-API recommends 10.',
-				},
+				pageSizeOption(RECOMMENDED_PAGE_SIZE, 'How many messages to ask Z-API for per request. Z-API recommends 10.', 100),
 				{
 					displayName: 'Start After Message ID',
 					name: 'lastMessageId',
@@ -75,8 +55,7 @@ export const getMessages: ZApiOperation = {
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const chatId = normalizeChatId(this.getNodeParameter('phone', itemIndex));
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : positiveInteger(this.getNodeParameter('limit', itemIndex, 50), 'Limit');
+		const limit = readLimit.call(this, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const pageSize = positiveInteger(options.pageSize ?? RECOMMENDED_PAGE_SIZE, 'Page Size');
 		let cursor = String(options.lastMessageId ?? '').trim() || undefined;
@@ -124,11 +103,3 @@ export const getMessages: ZApiOperation = {
 		return messages;
 	},
 };
-
-function positiveInteger(value: unknown, field: string): number {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < 1) {
-		throw new InputError(`${field} must be a whole number of 1 or more (got ${String(value)})`, `Set ${field} to 1 or more.`);
-	}
-	return number;
-}

@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ZApiOperation } from '../types';
+import { groupCall, groupIdProperty, readGroupId } from './groupCall';
+
+export const leave: ZApiOperation = {
+	value: 'leave',
+	name: 'Leave',
+	action: 'Leave a group chat',
+	description: "Take the instance's phone out of a group",
+	properties: [groupIdProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex);
+		await groupCall.call(this, itemIndex, {
+			endpoint: '/leave-group',
+			body: { groupId },
+			action: `leave group ${groupId}`,
+			hint: "Check the group ID and that the instance's phone is still a participant of the group.",
+		});
+		return [{ success: true, groupId }];
+	},
+};

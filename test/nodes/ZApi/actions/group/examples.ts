@@ -1,0 +1,199 @@
+/**
+ * One valid call per Group operation: the parameters a user sets, the request the node must
+ * send, an answer as the service documents it, the output, and one invalid parameter the
+ * node must refuse before any request. operations.test.ts checks that this table covers
+ * every operation of the resource.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export const GROUP = '120363019502650977-group';
+export const OLD_GROUP = '5511999999999-1623281429';
+export const LINK = 'https://chat.whatsapp.com/DZ6Xb3q5RfG8KqLmN0pW1a';
+export const PNG_DATA_URI =
+	'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export interface OperationExample {
+	parameters: IDataObject;
+	method: 'GET' | 'POST';
+	path: string;
+	/** '' for a POST that carries no body. */
+	body?: IDataObject | '';
+	query?: Record<string, string>;
+	answer: unknown;
+	output: IDataObject[];
+	/** A parameter value refused before any request, and the error's message. */
+	invalid: { name: string; value: string | number; message: string };
+}
+
+const badGroupId = { name: 'groupId', value: '120363@g.us', message: "'120363@g.us' is not a Z-API group ID" };
+const badPhones = { name: 'phones', value: '5511999999999, joão', message: "Phones entry 'joão' is not a phone number" };
+
+/** The metadata answer of the group-metadata page: flags typed as the examples show them. */
+export const METADATA = {
+	phone: GROUP,
+	description: 'Customers of the shop',
+	owner: '5511999999999',
+	subject: 'Shop',
+	creation: 1588721491000,
+	invitationLink: LINK,
+	invitationLinkError: null,
+	communityId: null,
+	adminOnlyMessage: false,
+	adminOnlySettings: 'true',
+	requireAdminApproval: false,
+	isGroupAnnouncement: false,
+	participants: [
+		{ phone: '5511999999999', isAdmin: 'true', isSuperAdmin: true, short: 'Ana', name: 'Ana Lima' },
+		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: 'false' },
+	],
+};
+
+export const METADATA_OUTPUT = {
+	groupId: GROUP,
+	...METADATA,
+	adminOnlySettings: true,
+	participants: [
+		{ phone: '5511999999999', isAdmin: true, isSuperAdmin: true, short: 'Ana', name: 'Ana Lima' },
+		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false },
+	],
+};
+
+/** A summary of the group list, as get-groups shows it (strings where it types booleans). */
+export const summary = (phone: string, name = 'Shop') => ({
+	isGroup: true,
+	name,
+	phone,
+	unread: '0',
+	lastMessageTime: '1730000000000',
+	isMuted: '0',
+	isMarkedSpam: 'false',
+	archived: 'false',
+	pinned: 'false',
+	muteEndTime: null,
+});
+
+export const summaryOutput = (phone: string, name = 'Shop') => ({
+	groupId: phone,
+	...summary(phone, name),
+	isGroup: true,
+	isMuted: false,
+	isMarkedSpam: false,
+	archived: false,
+	pinned: false,
+});
+
+const phonesExample = (path: string, phones = '5511888888888, +55 11 77777-7777'): OperationExample => ({
+	parameters: { groupId: GROUP, phones },
+	method: 'POST',
+	path,
+	body: { groupId: GROUP, phones: ['5511888888888', '5511777777777'] },
+	answer: { value: true },
+	output: [{ success: true, groupId: GROUP, phones: ['5511888888888', '5511777777777'] }],
+	invalid: badPhones,
+});
+
+export const EXAMPLES: Record<string, OperationExample> = {
+	addParticipants: phonesExample('/add-participant'),
+	promoteToAdmin: phonesExample('/add-admin'),
+	updatePhoto: {
+		parameters: { groupId: GROUP, photoSource: 'base64', photoBase64: PNG_DATA_URI },
+		method: 'POST',
+		path: '/update-group-photo',
+		body: { groupId: GROUP, groupPhoto: PNG_DATA_URI },
+		answer: { value: true },
+		output: [{ success: true, groupId: GROUP, photoSource: 'base64' }],
+		invalid: badGroupId,
+	},
+	create: {
+		parameters: { groupName: ' Shop ', phones: '5511888888888' },
+		method: 'POST',
+		path: '/create-group',
+		body: { groupName: 'Shop', phones: ['5511888888888'], autoInvite: false },
+		answer: { phone: GROUP, invitationLink: LINK },
+		output: [{ groupId: GROUP, invitationLink: LINK, groupName: 'Shop', phones: ['5511888888888'] }],
+		invalid: { name: 'groupName', value: '  ', message: 'Group Name is empty' },
+	},
+	getMetadata: {
+		parameters: { groupId: GROUP },
+		method: 'GET',
+		path: `/group-metadata/${GROUP}`,
+		answer: METADATA,
+		output: [METADATA_OUTPUT],
+		invalid: badGroupId,
+	},
+	getMany: {
+		parameters: { returnAll: false, limit: 2, options: { pageSize: 2 } },
+		method: 'GET',
+		path: '/groups',
+		query: { page: '1', pageSize: '2' },
+		answer: [summary(GROUP), summary(OLD_GROUP, 'Old')],
+		output: [summaryOutput(GROUP), summaryOutput(OLD_GROUP, 'Old')],
+		invalid: { name: 'limit', value: 0, message: 'Limit must be a whole number of 1 or more (got 0)' },
+	},
+	removeParticipants: phonesExample('/remove-participant'),
+	demoteAdmins: phonesExample('/remove-admin'),
+	approveParticipants: phonesExample('/approve-participant'),
+	rejectParticipants: phonesExample('/reject-participant'),
+	updateName: {
+		parameters: { groupId: OLD_GROUP, groupName: 'Shop 2' },
+		method: 'POST',
+		path: '/update-group-name',
+		body: { groupId: OLD_GROUP, groupName: 'Shop 2' },
+		answer: { value: true },
+		output: [{ success: true, groupId: OLD_GROUP, groupName: 'Shop 2' }],
+		invalid: { name: 'groupName', value: '  ', message: 'Group Name is empty' },
+	},
+	updateDescription: {
+		parameters: { groupId: GROUP, groupDescription: 'Opening hours: 9 to 18' },
+		method: 'POST',
+		path: '/update-group-description',
+		body: { groupId: GROUP, groupDescription: 'Opening hours: 9 to 18' },
+		answer: { value: true },
+		output: [{ success: true, groupId: GROUP, groupDescription: 'Opening hours: 9 to 18' }],
+		invalid: { name: 'groupDescription', value: ' ', message: 'Description is empty' },
+	},
+	updateSettings: {
+		parameters: { groupId: GROUP, settings: { whoCanSend: 'admins', whoCanAdd: 'all' } },
+		method: 'POST',
+		path: '/update-group-settings',
+		body: { phone: GROUP, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false },
+		answer: { value: true },
+		output: [{ success: true, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false }],
+		invalid: badGroupId,
+	},
+	getInviteLink: {
+		parameters: { groupId: GROUP },
+		method: 'GET',
+		path: `/group-invitation-link/${GROUP}`,
+		answer: { phone: GROUP, invitationLink: LINK },
+		output: [{ groupId: GROUP, invitationLink: LINK }],
+		invalid: badGroupId,
+	},
+	resetInviteLink: {
+		parameters: { groupId: GROUP },
+		method: 'POST',
+		path: `/redefine-invitation-link/${GROUP}`,
+		body: '',
+		answer: { invitationLink: `${LINK}X` },
+		output: [{ groupId: GROUP, invitationLink: `${LINK}X` }],
+		invalid: badGroupId,
+	},
+	acceptInvite: {
+		parameters: { inviteLink: `Join us: ${LINK} !` },
+		method: 'GET',
+		path: '/accept-invite-group',
+		query: { url: LINK },
+		answer: { success: true },
+		output: [{ success: true, invitationLink: LINK }],
+		invalid: { name: 'inviteLink', value: 'see you at the shop', message: 'Invite Link holds no WhatsApp group invite link' },
+	},
+	leave: {
+		parameters: { groupId: GROUP },
+		method: 'POST',
+		path: '/leave-group',
+		body: { groupId: GROUP },
+		answer: { value: true },
+		output: [{ success: true, groupId: GROUP }],
+		invalid: badGroupId,
+	},
+};
