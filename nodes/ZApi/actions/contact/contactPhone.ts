@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { normalizePhone } from '../../../shared/input';
+import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { confirmed } from '../answers';
+import type { ZApiOperation } from '../types';
+
+/** One contact, by phone or LID; the Z-API Trigger's `phone` maps straight in. */
+export const contactPhoneProperty: INodeProperties = {
+	displayName: 'Phone',
+	name: 'phone',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '5511999999999',
+	description:
+		"The contact's phone with country code (5511999999999; +55 (11) 99999-9999 is accepted) or LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
+};
+
+export function readContactPhone(this: IExecuteFunctions, itemIndex: number): string {
+	return normalizePhone(this.getNodeParameter('phone', itemIndex));
+}
+
+interface BlockChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
+	blockAction: 'block' | 'unblock';
+}
+
+/** Block or Unblock: POST /contacts/modify-blocked, answered {value: boolean}. */
+export function blockChange(change: BlockChange): ZApiOperation {
+	const { blockAction, ...listed } = change;
+	return {
+		...listed,
+		properties: [contactPhoneProperty],
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+			const phone = readContactPhone.call(this, itemIndex);
+			const answer = await zApiRequest.call(this, {
+				method: 'POST',
+				path: '/contacts/modify-blocked',
+				body: { phone, action: blockAction },
+				itemIndex,
+			});
+			if (!confirmed(answer)) {
+				throw notConfirmedError(this.getNode(), `${blockAction} ${phone}`, answer, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
+			}
+			return [{ success: true, phone, blocked: blockAction === 'block' }];
+		},
+	};
+}
