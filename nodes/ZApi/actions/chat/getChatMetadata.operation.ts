@@ -8,7 +8,7 @@ import { chatProperty, readChat } from './modifyChat';
 export const getChatMetadata: ZApiOperation = {
 	value: 'getChatMetadata',
 	name: 'Get Metadata',
-	action: 'Get a chat',
+	action: 'Get details of a chat',
 	description: "Read one chat's details: name, unread count, muted and archived flags, profile about text and picture",
 	properties: [chatProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

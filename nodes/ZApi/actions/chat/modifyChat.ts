@@ -24,7 +24,7 @@ export function readChat(this: IExecuteFunctions, itemIndex: number): string {
 /** The `action` values of POST /modify-chat this node uses. */
 export type ChatAction = 'read' | 'archive' | 'unarchive' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'clear' | 'delete';
 
-interface ChatChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
+export interface ChatChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
 	chatAction: ChatAction;
 	/** What was tried, for the error message: 'pin the chat'. */
 	tried: string;
@@ -34,10 +34,11 @@ interface ChatChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
  * One POST /modify-chat operation. The service answers {value: boolean}; false means the
  * change did not happen (a chat not in the instance's list, say), so the item fails.
  */
-export function chatChange(change: ChatChange): ZApiOperation {
+export function chatChange(change: ChatChange): ZApiOperation & Pick<ChatChange, 'chatAction'> {
 	const { chatAction, tried, ...listed } = change;
 	return {
 		...listed,
+		chatAction,
 		properties: [chatProperty],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const phone = readChat.call(this, itemIndex);

@@ -21,15 +21,16 @@ export function readContactPhone(this: IExecuteFunctions, itemIndex: number): st
 	return normalizePhone(this.getNodeParameter('phone', itemIndex));
 }
 
-interface BlockChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
+export interface BlockChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
 	blockAction: 'block' | 'unblock';
 }
 
 /** Block or Unblock: POST /contacts/modify-blocked, answered {value: boolean}. */
-export function blockChange(change: BlockChange): ZApiOperation {
+export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChange, 'blockAction'> {
 	const { blockAction, ...listed } = change;
 	return {
 		...listed,
+		blockAction,
 		properties: [contactPhoneProperty],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const phone = readContactPhone.call(this, itemIndex);

@@ -4,7 +4,7 @@ import { notConfirmedError, zApiRequest } from '../../../shared/transport';
 import { firstRecord } from '../answers';
 import type { ZApiOperation } from '../types';
 
-interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
+export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
 	path: string;
 	/** What was tried, for the error message: 'restart the instance'. */
 	tried: string;
@@ -17,10 +17,11 @@ interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
  * disconnect's answer is not documented, so only an explicit refusal ({value: false} or
  * an `error`) fails the item.
  */
-export function sessionCall(call: SessionCall): ZApiOperation {
+export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall, 'path'> {
 	const { path, tried, output, ...listed } = call;
 	return {
 		...listed,
+		path,
 		properties: [],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const answer = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
