@@ -65,7 +65,7 @@ export function describeOperations(resource: ZApiResource, examples: Record<stri
 			const result = await runAction(params(value));
 			expect(result.error).toBeUndefined();
 			expect(result.json).toEqual(examples[value].output);
-			expect(result.items.every((item) => (item.pairedItem as IDataObject).item === 0)).toBe(true);
+			expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 			expect(scope.isDone()).toBe(true);
 		});
 

@@ -3,16 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { normalizeChatId } from '../../../shared/input';
 import { notConfirmedError, zApiRequest } from '../../../shared/transport';
 import { confirmed } from '../answers';
+import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
 /** The chat an operation acts on; the Z-API Trigger's `phone` maps straight in. */
 export const chatProperty: INodeProperties = {
-	displayName: 'Phone or Group ID',
-	name: 'phone',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '5511999999999',
+	...phoneProperty,
 	description:
 		"The chat: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted), a group ID (120363019502650977-group) or a LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
 };

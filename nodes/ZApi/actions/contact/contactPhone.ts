@@ -3,16 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { normalizePhone } from '../../../shared/input';
 import { notConfirmedError, zApiRequest } from '../../../shared/transport';
 import { confirmed } from '../answers';
+import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
 /** One contact, by phone or LID; the Z-API Trigger's `phone` maps straight in. */
 export const contactPhoneProperty: INodeProperties = {
+	...phoneProperty,
 	displayName: 'Phone',
-	name: 'phone',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '5511999999999',
 	description:
 		"The contact's phone with country code (5511999999999; +55 (11) 99999-9999 is accepted) or LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
 };

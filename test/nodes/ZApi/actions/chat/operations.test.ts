@@ -23,7 +23,7 @@ describe('Chat changes', () => {
 	});
 
 	it.each(changes)('%s takes a group ID and a LID ID as they are', async (_name, value) => {
-		const action = EXAMPLES[value].body!.action;
+		const action = String(EXAMPLES[value].body!.action);
 		const scope = api()
 			.post(`${INSTANCE_PATH}/modify-chat`, { phone: GROUP, action })
 			.reply(200, { value: 'true' })
@@ -43,47 +43,40 @@ describe('Chat changes', () => {
 
 describe('Chat: Get Many pages', () => {
 	const chats = (from: number, count: number) => Array.from({ length: count }, (_, index) => chatRecord(`55119000000${String(from + index).padStart(2, '0')}`));
+	/** Expects these pages, in order: [page, pageSize, answer]. */
+	const expectPages = (pages: Array<[number, number, unknown[]]>) =>
+		pages.reduce(
+			(scope, [page, pageSize, answer]) => scope.get(`${INSTANCE_PATH}/chats`).query({ page: String(page), pageSize: String(pageSize) }).reply(200, answer),
+			api(),
+		);
 
 	it('Return All reads pages of Page Size until a short page', async () => {
-		const scope = api()
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '1', pageSize: '3' })
-			.reply(200, chats(0, 3))
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '2', pageSize: '3' })
-			.reply(200, chats(3, 3))
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '3', pageSize: '3' })
-			.reply(200, chats(6, 1));
+		const scope = expectPages([
+			[1, 3, chats(0, 3)],
+			[2, 3, chats(3, 3)],
+			[3, 3, chats(6, 1)],
+		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 3 } });
 		expect(result.json).toEqual(chats(0, 7));
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('Limit asks for no more than needed: 250 by 100 reads pages 1 and 2 of 100, then page 5 of 50', async () => {
-		const scope = api()
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '1', pageSize: '100' })
-			.reply(200, chats(0, 100))
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '2', pageSize: '100' })
-			.reply(200, chats(100, 100))
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '5', pageSize: '50' })
-			.reply(200, chats(200, 50));
+		const scope = expectPages([
+			[1, 100, chats(0, 100)],
+			[2, 100, chats(100, 100)],
+			[5, 50, chats(200, 50)],
+		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 250 });
 		expect(result.json).toEqual(chats(0, 250));
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('stops when a page brings nothing new (a service that ignores page) and never outputs a chat twice', async () => {
-		const scope = api()
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '1', pageSize: '2' })
-			.reply(200, chats(0, 2))
-			.get(`${INSTANCE_PATH}/chats`)
-			.query({ page: '2', pageSize: '2' })
-			.reply(200, chats(0, 2));
+		const scope = expectPages([
+			[1, 2, chats(0, 2)],
+			[2, 2, chats(0, 2)],
+		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 2 } });
 		expect(result.json).toEqual(chats(0, 2));
 		expect(scope.isDone()).toBe(true);

@@ -7,7 +7,7 @@ import { contactRecord, EXAMPLES, LID, PHONE } from './examples';
 
 describeOperations(contact, EXAMPLES);
 
-const checkNumbers = (phones: unknown) => runAction({ resource: 'contact', operation: 'checkNumbers', phones });
+const checkNumbers = (phones: string | string[]) => runAction({ resource: 'contact', operation: 'checkNumbers', phones });
 
 describe('Contact: Check Numbers', () => {
 	it('reads the answer as an object too (the table shows no list); exists as the string "true"', async () => {
