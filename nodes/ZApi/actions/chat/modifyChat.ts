@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizeChatId } from '../../../shared/input';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { confirmed } from '../answers';
+import { zApiRequest } from '../../../shared/transport';
+import { requireConfirmed } from '../answers';
 import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
@@ -40,15 +40,7 @@ export function chatChange(change: ChatChange): ZApiOperation & Pick<ChatChange,
 			const phone = readChat.call(this, itemIndex);
 			// `phone` is typed integer in the tables and a string in every example: sent as a string.
 			const answer = await zApiRequest.call(this, { method: 'POST', path: '/modify-chat', body: { phone, action: chatAction }, itemIndex });
-			if (!confirmed(answer)) {
-				throw notConfirmedError(
-					this.getNode(),
-					`${tried} ${phone}`,
-					answer,
-					'Check that the chat is in the instance\'s chat list (Chat → Get Many) and that the instance is connected.',
-					itemIndex,
-				);
-			}
+			requireConfirmed.call(this, answer, `${tried} ${phone}`, "Check that the chat is in the instance's chat list (Chat → Get Many) and that the instance is connected.", itemIndex);
 			return [{ success: true, phone, action: chatAction }];
 		},
 	};

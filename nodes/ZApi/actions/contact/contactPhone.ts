@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { confirmed } from '../answers';
+import { zApiRequest } from '../../../shared/transport';
+import { requireConfirmed } from '../answers';
 import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
@@ -37,9 +37,7 @@ export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChan
 				body: { phone, action: blockAction },
 				itemIndex,
 			});
-			if (!confirmed(answer)) {
-				throw notConfirmedError(this.getNode(), `${blockAction} ${phone}`, answer, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
-			}
+			requireConfirmed.call(this, answer, `${blockAction} ${phone}`, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
 			return [{ success: true, phone, blocked: blockAction === 'block' }];
 		},
 	};
