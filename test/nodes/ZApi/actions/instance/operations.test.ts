@@ -70,3 +70,13 @@ describe('Instance: restart and disconnect', () => {
 		expect(description).toMatch(value === 'disconnect' ? /Unlink the WhatsApp number .* until a new QR code is scanned/ : /stays linked .* nothing is sent or received/);
 	});
 });
+
+describe('Instance: Get Device', () => {
+	it('fails the item with what to do when no number is connected', async () => {
+		expectCall(EXAMPLES.getDevice, { error: 'You are not connected.' });
+		const result = await runAction({ resource: 'instance', operation: 'getDevice' });
+		expect(result.error?.message).toBe('Z-API could not read the connected device (it answered {"error":"You are not connected."})');
+		expect(result.error?.description).toMatch(/Get QR Code/);
+		expect(result.json).toEqual([]);
+	});
+});
