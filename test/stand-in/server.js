@@ -15,6 +15,8 @@
  *   POST /add-participant     {groupId, phones, autoInvite?} {value: boolean}
  *   POST /send-* , /forward-message, /read-message, DELETE /messages: see sending.js
  *   The rest of the group calls (create, metadata, list, members, settings, invite links): see groups.js
+ *   GET /chats, POST /modify-chat, GET /contacts, /phone-exists, block: see chats.js
+ *   GET /qr-code/image, /restart, /disconnect, /device: see session.js
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -48,6 +50,8 @@ const crypto = require('node:crypto');
 const fixtures = require('../fixtures/callbacks');
 const { createSending } = require('./sending');
 const { createGroups, groupState } = require('./groups');
+const { createChats } = require('./chats');
+const { createSession } = require('./session');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -693,11 +697,16 @@ function createStandIn(options = {}) {
 	// Sending messages (sending.js)
 	// -------------------------------------------------------------------------
 	const sending = createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone });
+	// Groups (groups.js), chats and contacts (chats.js), the instance session (session.js)
 	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
+	const chats = createChats({ route, HttpError, getInstance, clone });
+	const session = createSession({ route, HttpError, getInstance });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
 		...groups.serviceRoutes,
+		...chats.serviceRoutes,
+		...session.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -714,6 +723,8 @@ function createStandIn(options = {}) {
 	const body0 = (b) => (isPlainObject(b) ? b : {});
 	const CONTROL_ROUTES = [
 		...sending.controlRoutes,
+		...chats.controlRoutes,
+		...session.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -938,6 +949,13 @@ function createStandIn(options = {}) {
 		sent: (instanceId) => sending.sent(instanceId),
 		/** The contact answers the newest message the instance sent, quoting it. */
 		reply: (instanceId, fields) => sending.reply(instanceId, fields),
+		/** Chat list with flags, contacts and blocked phones (chats.js). */
+		chatBook: (instanceId) => chats.state(instanceId),
+		seedChatEntry: (instanceId, cfg) => chats.seedChatEntry(instanceId, cfg),
+		seedContacts: (instanceId, contacts) => chats.seedContacts(instanceId, contacts),
+		/** Connection, restarts, session id and current QR code (session.js); scanQr reconnects. */
+		session: (instanceId) => session.session(instanceId),
+		scanQr: (instanceId) => session.scanQr(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../shared/input';
 import { findOperation } from './resources';
+import { ItemWithFile } from './types';
 
 /**
  * Runs the chosen operation once per input item, each with its own parameter values. A
@@ -26,7 +27,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				);
 			}
 			const results = await operation.execute.call(this, itemIndex);
-			for (const json of results) output.push({ json, pairedItem });
+			for (const result of results) output.push(result instanceof ItemWithFile ? { json: result.json, binary: result.binary, pairedItem } : { json: result, pairedItem });
 		} catch (caught) {
 			const error =
 				caught instanceof InputError

@@ -1,4 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** An output item that carries a file beside its JSON (an operation's output is JSON otherwise). */
+export class ItemWithFile {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
 
 /** One operation: its entry in the Operation list, its parameters and what it does for one item. */
 export interface ZApiOperation {
@@ -9,8 +17,8 @@ export interface ZApiOperation {
 	description: string;
 	/** Parameters, without displayOptions: the node description adds them. */
 	properties: INodeProperties[];
-	/** Runs the operation for input item `itemIndex` and returns its output items' JSON. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
+	/** Runs the operation for input item `itemIndex` and returns its output items' JSON (or items with a file). */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<Array<IDataObject | ItemWithFile>>;
 }
 
 export interface ZApiResource {

@@ -39,11 +39,13 @@ describe('Z-API node description', () => {
 		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
 	});
 
-	it('lists the four resources with their operations', () => {
+	it('lists the resources with their operations', () => {
 		const resource = properties.find((property) => property.name === 'resource');
 		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
 			'chat',
+			'contact',
 			'group',
+			'instance',
 			'message',
 			'webhook',
 		]);
@@ -53,26 +55,7 @@ describe('Z-API node description', () => {
 				operationSelectors.find((selector) => selector.displayOptions?.show?.resource?.[0] === value)
 					?.options as INodePropertyOptions[]
 			).map((option) => option.value);
-		expect(operationsOf('chat')).toEqual(['getMessages']);
-		expect(operationsOf('group')).toEqual([
-			'addParticipants',
-			'promoteToAdmin',
-			'updatePhoto',
-			'create',
-			'getMetadata',
-			'getMany',
-			'removeParticipants',
-			'demoteAdmins',
-			'approveParticipants',
-			'rejectParticipants',
-			'updateName',
-			'updateDescription',
-			'updateSettings',
-			'getInviteLink',
-			'resetInviteLink',
-			'acceptInvite',
-			'leave',
-		]);
+		for (const { value, operations } of resources) expect(operationsOf(value)).toEqual(operations.map((operation) => operation.value));
 		expect(operationsOf('webhook')).toEqual(['setReceivedUrl', 'setStatusUrl']);
 	});
 

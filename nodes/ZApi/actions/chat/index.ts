@@ -1,9 +1,33 @@
 import type { ZApiResource } from '../types';
+import { archiveChat } from './archiveChat.operation';
+import { clearChat } from './clearChat.operation';
+import { deleteChat } from './deleteChat.operation';
+import { getChatMetadata } from './getChatMetadata.operation';
+import { getChats } from './getChats.operation';
 import { getMessages } from './getMessages.operation';
+import { markChatAsRead } from './markChatAsRead.operation';
+import { muteChat } from './muteChat.operation';
+import { pinChat } from './pinChat.operation';
+import { unarchiveChat } from './unarchiveChat.operation';
+import { unmuteChat } from './unmuteChat.operation';
+import { unpinChat } from './unpinChat.operation';
 
 export const chat: ZApiResource = {
 	value: 'chat',
 	name: 'Chat',
-	description: 'Messages of one chat',
-	operations: [getMessages],
+	description: 'List chats, read their messages; mark read, archive, pin, mute, clear or delete a chat',
+	operations: [
+		getMessages,
+		getChats,
+		getChatMetadata,
+		markChatAsRead,
+		archiveChat,
+		unarchiveChat,
+		pinChat,
+		unpinChat,
+		muteChat,
+		unmuteChat,
+		clearChat,
+		deleteChat,
+	],
 };

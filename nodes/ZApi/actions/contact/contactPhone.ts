@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { normalizePhone } from '../../../shared/input';
+import { zApiRequest } from '../../../shared/transport';
+import { requireConfirmed } from '../answers';
+import { phoneProperty } from '../message/send';
+import type { ZApiOperation } from '../types';
+
+/** One contact, by phone or LID; the Z-API Trigger's `phone` maps straight in. */
+export const contactPhoneProperty: INodeProperties = {
+	...phoneProperty,
+	displayName: 'Phone',
+	description:
+		"The contact's phone with country code (5511999999999; +55 (11) 99999-9999 is accepted) or LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
+};
+
+export function readContactPhone(this: IExecuteFunctions, itemIndex: number): string {
+	return normalizePhone(this.getNodeParameter('phone', itemIndex));
+}
+
+export interface BlockChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
+	blockAction: 'block' | 'unblock';
+}
+
+/** Block or Unblock: POST /contacts/modify-blocked, answered {value: boolean}. */
+export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChange, 'blockAction'> {
+	const { blockAction, ...listed } = change;
+	return {
+		...listed,
+		blockAction,
+		properties: [contactPhoneProperty],
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+			const phone = readContactPhone.call(this, itemIndex);
+			const answer = await zApiRequest.call(this, {
+				method: 'POST',
+				path: '/contacts/modify-blocked',
+				body: { phone, action: blockAction },
+				itemIndex,
+			});
+			requireConfirmed.call(this, answer, `${blockAction} ${phone}`, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
+			return [{ success: true, phone, blocked: blockAction === 'block' }];
+		},
+	};
+}

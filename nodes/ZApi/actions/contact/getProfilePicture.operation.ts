@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { zApiRequest } from '../../../shared/transport';
+import { firstRecord } from '../answers';
+import type { ZApiOperation } from '../types';
+import { contactPhoneProperty, readContactPhone } from './contactPhone';
+
+export const getProfilePicture: ZApiOperation = {
+	value: 'getProfilePicture',
+	name: 'Get Profile Picture',
+	action: 'Get a profile picture',
+	description: "Get a fresh address of a contact's profile picture (WhatsApp deletes these after 48 hours); link is null when there is none to see",
+	properties: [contactPhoneProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex);
+		const answer = await zApiRequest.call(this, { method: 'GET', path: '/profile-picture', qs: { phone }, itemIndex });
+		// The table shows {link}, the example [{link}]: both are read.
+		const link = firstRecord(answer).link;
+		return [{ phone, link: typeof link === 'string' && link ? link : null }];
+	},
+};

@@ -1,0 +1,9 @@
+import { blockChange } from './contactPhone';
+
+export const unblockContact = blockChange({
+	value: 'unblockContact',
+	name: 'Unblock',
+	action: 'Unblock a contact',
+	description: 'Unblock a blocked contact',
+	blockAction: 'unblock',
+});

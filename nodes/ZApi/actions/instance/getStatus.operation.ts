@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { zApiRequest } from '../../../shared/transport';
+import { asBoolean, firstRecord } from '../answers';
+import type { ZApiOperation } from '../types';
+
+export const getStatus: ZApiOperation = {
+	value: 'getStatus',
+	name: 'Get Status',
+	action: 'Get the connection status',
+	description:
+		"Whether the WhatsApp number is connected to the instance and whether the phone is online; 'error' says what to do when not connected",
+	properties: [],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const answer = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
+		return [{ ...answer, connected: asBoolean(answer.connected), smartphoneConnected: asBoolean(answer.smartphoneConnected) }];
+	},
+};

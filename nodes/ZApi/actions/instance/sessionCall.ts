@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { firstRecord } from '../answers';
+import type { ZApiOperation } from '../types';
+
+export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
+	path: string;
+	/** What was tried, for the error message: 'restart the instance'. */
+	tried: string;
+	/** The output when the service confirms. */
+	output: IDataObject;
+}
+
+/**
+ * A GET that changes the session (restart, disconnect). Restart answers {value: true};
+ * disconnect's answer is not documented, so only an explicit refusal ({value: false} or
+ * an `error`) fails the item.
+ */
+export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall, 'path'> {
+	const { path, tried, output, ...listed } = call;
+	return {
+		...listed,
+		path,
+		properties: [],
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+			const answer = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
+			const record = firstRecord(answer);
+			if (record.value === false || record.value === 'false' || (typeof record.error === 'string' && record.error)) {
+				throw notConfirmedError(this.getNode(), tried, answer, 'Check the instance in the Z-API panel, then try again.', itemIndex);
+			}
+			return [{ success: true, ...output }];
+		},
+	};
+}

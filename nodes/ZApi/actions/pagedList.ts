@@ -1,0 +1,149 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { InputError } from '../../shared/input';
+import { zApiRequest } from '../../shared/transport';
+
+/**
+ * Lists the service reads with `page` (from 1) and `pageSize` in the query string: chats and
+ * contacts. The largest page size is not documented; the service's own sample asks for 100.
+ */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Return All, Limit and a Page Size option, as every paged Get Many shows them. */
+export function pagingProperties(what: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			options: [
+				{
+					displayName: 'Page Size',
+					name: 'pageSize',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 1000 },
+					default: DEFAULT_PAGE_SIZE,
+					description: `How many ${what} to ask Z-API for per request`,
+				},
+			],
+		},
+	];
+}
+
+export interface PageRequest {
+	page: number;
+	pageSize: number;
+	/** How many records of this page to keep (the page may hold more). */
+	keep: number;
+}
+
+/**
+ * The pages to ask for to get `limit` records, `pageSize` at most per request. Page numbers
+ * fix the offset at (page - 1) × size, so a smaller last page cannot simply follow full ones:
+ * it needs a size that divides the offset. Among the sizes that need no extra request, this
+ * takes the one whose last page asks for the fewest records beyond the limit (none, most of
+ * the time: 250 by 100 is pages 1 and 2 of 100, then page 5 of 50).
+ */
+export function planPages(limit: number, pageSize: number): PageRequest[] {
+	const count = Math.ceil(limit / pageSize);
+	let best: { size: number; last: PageRequest } | undefined;
+	for (let size = pageSize; size >= Math.ceil(limit / count); size--) {
+		const offset = (count - 1) * size;
+		const left = limit - offset;
+		const lastSize = offset === 0 ? left : smallestDivisorAtLeast(offset, left);
+		if (!best || lastSize - left < best.last.pageSize - best.last.keep) {
+			best = { size, last: { page: offset / lastSize + 1, pageSize: lastSize, keep: left } };
+		}
+		if (lastSize === left) break;
+	}
+	const { size, last } = best!;
+	const pages: PageRequest[] = [];
+	for (let page = 1; page < count; page++) pages.push({ page, pageSize: size, keep: size });
+	pages.push(last);
+	return pages;
+}
+
+/** `size` itself always divides an offset of whole pages, so the search ends by then. */
+function smallestDivisorAtLeast(number: number, floor: number): number {
+	for (let candidate = floor; candidate < number; candidate++) if (number % candidate === 0) return candidate;
+	return number;
+}
+
+export interface PagedListCall {
+	itemIndex: number;
+	path: string;
+	/** What the records are, for messages: 'chats'. */
+	what: string;
+	/** The field that tells records apart, so a page served twice adds nothing. */
+	key: string;
+}
+
+/**
+ * Reads a paged list for one item with the Return All / Limit / Page Size it was given.
+ * Stops on a short or empty page, and on a page with nothing new (a service that ignores
+ * `page` would otherwise be read for ever).
+ */
+export async function getPagedList(this: IExecuteFunctions, call: PagedListCall): Promise<IDataObject[]> {
+	const { itemIndex } = call;
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pageSize = wholeNumber(options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size');
+	const limit = returnAll ? undefined : wholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit');
+
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	const readPage = async ({ page, pageSize: size, keep }: PageRequest): Promise<boolean> => {
+		const answer = await zApiRequest.call(this, { method: 'GET', path: call.path, qs: { page, pageSize: size }, itemIndex });
+		if (!Array.isArray(answer)) {
+			throw new NodeOperationError(this.getNode(), `Z-API did not return a list of ${call.what}`, {
+				itemIndex,
+				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. Check that the instance is connected.`,
+			});
+		}
+		let fresh = 0;
+		for (const record of answer as IDataObject[]) {
+			const key = record && typeof record === 'object' ? record[call.key] : undefined;
+			if (key !== undefined && key !== null) {
+				if (seen.has(String(key))) continue;
+				seen.add(String(key));
+			}
+			fresh++;
+			if (fresh <= keep) records.push(record);
+		}
+		return answer.length >= size && fresh > 0;
+	};
+
+	if (limit !== undefined) {
+		for (const request of planPages(limit, pageSize)) if (!(await readPage(request))) break;
+		return records.slice(0, limit);
+	}
+	for (let page = 1; await readPage({ page, pageSize, keep: pageSize }); page++);
+	return records;
+}
+
+function wholeNumber(value: unknown, field: string): number {
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < 1) {
+		throw new InputError(`${field} must be a whole number of 1 or more (got ${String(value)})`, `Set ${field} to 1 or more.`);
+	}
+	return number;
+}

@@ -1,0 +1,98 @@
+/** What every Chat operation shares, and the chat list's paging and the chat changes' refusals. */
+import { chat } from '../../../../../nodes/ZApi/actions/chat';
+import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
+import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
+import { chatRecord, EXAMPLES, GROUP, PHONE } from './examples';
+
+describeOperations(chat, EXAMPLES);
+
+const changes = chat.operations.filter((operation) => 'chatAction' in operation).map((operation) => [operation.name, operation.value] as const);
+
+describe('Chat changes', () => {
+	it('covers every documented modify-chat action but unread', () => {
+		const actions = chat.operations.map((operation) => (operation as { chatAction?: string }).chatAction).filter(Boolean);
+		expect(actions.sort()).toEqual(['archive', 'clear', 'delete', 'mute', 'pin', 'read', 'unarchive', 'unmute', 'unpin']);
+	});
+
+	it.each(changes)('%s fails the item when Z-API answers {value: false}, naming the chat', async (name, value) => {
+		expectCall(EXAMPLES[value], { value: false });
+		const result = await runAction({ resource: 'chat', operation: value, phone: PHONE });
+		expect(result.error?.message).toMatch(new RegExp(`^Z-API could not .+ ${PHONE} \\(it answered \\{"value":false\\}\\)$`));
+		expect(result.error?.description).toMatch(/chat list/);
+		expect(result.json).toEqual([]);
+	});
+
+	it.each(changes)('%s takes a group ID and a LID ID as they are', async (_name, value) => {
+		const action = String(EXAMPLES[value].body!.action);
+		const scope = api()
+			.post(`${INSTANCE_PATH}/modify-chat`, { phone: GROUP, action })
+			.reply(200, { value: 'true' })
+			.post(`${INSTANCE_PATH}/modify-chat`, { phone: '123456789012345@lid', action })
+			.reply(200, { value: true });
+		const result = await runAction({ resource: 'chat', operation: value, phone: '={{ $json.chat }}' }, [{ json: { chat: GROUP } }, { json: { chat: ' 123456789012345@lid ' } }]);
+		expect(result.json.map((item) => item.phone)).toEqual([GROUP, '123456789012345@lid']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('says in the descriptions of Clear and Delete what they destroy', () => {
+		const describe = (value: string) => chat.operations.find((operation) => operation.value === value)!.description;
+		expect(describe('clearChat')).toMatch(/Delete every message .* Cannot be undone/);
+		expect(describe('deleteChat')).toMatch(/Delete a chat and its messages .* Cannot be undone/);
+	});
+});
+
+describe('Chat: Get Many pages', () => {
+	const chats = (from: number, count: number) => Array.from({ length: count }, (_, index) => chatRecord(`55119000000${String(from + index).padStart(2, '0')}`));
+	/** Expects these pages, in order: [page, pageSize, answer]. */
+	const expectPages = (pages: Array<[number, number, unknown[]]>) =>
+		pages.reduce(
+			(scope, [page, pageSize, answer]) => scope.get(`${INSTANCE_PATH}/chats`).query({ page: String(page), pageSize: String(pageSize) }).reply(200, answer),
+			api(),
+		);
+
+	it('Return All reads pages of Page Size until a short page', async () => {
+		const scope = expectPages([
+			[1, 3, chats(0, 3)],
+			[2, 3, chats(3, 3)],
+			[3, 3, chats(6, 1)],
+		]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 3 } });
+		expect(result.json).toEqual(chats(0, 7));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('Limit asks for no more than needed: 250 by 100 reads pages 1 and 2 of 100, then page 5 of 50', async () => {
+		const scope = expectPages([
+			[1, 100, chats(0, 100)],
+			[2, 100, chats(100, 100)],
+			[5, 50, chats(200, 50)],
+		]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 250 });
+		expect(result.json).toEqual(chats(0, 250));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('stops when a page brings nothing new (a service that ignores page) and never outputs a chat twice', async () => {
+		const scope = expectPages([
+			[1, 2, chats(0, 2)],
+			[2, 2, chats(0, 2)],
+		]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 2 } });
+		expect(result.json).toEqual(chats(0, 2));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('refuses a Limit of 0 before any request', async () => {
+		const scope = api().get(/.*/).reply(200, []);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 0 });
+		expect(result.error?.message).toBe('Limit must be a whole number of 1 or more (got 0)');
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+
+	it('says what came back when the answer is not a list', async () => {
+		api().get(`${INSTANCE_PATH}/chats`).query(true).reply(200, { error: 'You are not connected.' });
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true });
+		expect(result.error?.message).toBe('Z-API did not return a list of chats');
+		expect(result.error?.description).toContain('You are not connected.');
+	});
+});

@@ -1,0 +1,74 @@
+/** One valid call per Contact operation (see test/helpers/operationExamples.ts). */
+import type { IDataObject } from 'n8n-workflow';
+
+import { contact } from '../../../../../nodes/ZApi/actions/contact';
+import type { OperationExample } from '../../../../helpers/operationExamples';
+
+export const PHONE = '5511999999999';
+export const LID = '123456789012345@lid';
+
+export const contactRecord = (phone: string, extra: IDataObject = {}): IDataObject => ({
+	phone,
+	name: `Name ${phone}`,
+	short: 'Name',
+	vname: '',
+	notify: `WhatsApp ${phone}`,
+	...extra,
+});
+
+const blockChanges: Record<string, OperationExample> = Object.fromEntries(
+	contact.operations.flatMap((operation) => {
+		const { blockAction } = operation as { blockAction?: string };
+		return blockAction ? [[operation.value, blockExample(blockAction)]] : [];
+	}),
+);
+
+function blockExample(action: string): OperationExample {
+	return {
+		parameters: { phone: '+55 (11) 99999-9999' },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/contacts/modify-blocked',
+		body: { phone: PHONE, action },
+		answer: { value: true },
+		output: [{ success: true, phone: PHONE, blocked: action === 'block' }],
+	};
+}
+
+export const EXAMPLES: Record<string, OperationExample> = {
+	getContacts: {
+		parameters: { returnAll: false, limit: 2 },
+		method: 'GET',
+		path: '/contacts',
+		query: { page: '1', pageSize: '2' },
+		answer: [contactRecord(PHONE), contactRecord('5521988887777')],
+		output: [contactRecord(PHONE), contactRecord('5521988887777')],
+	},
+	getContact: {
+		parameters: { phone: '+55 11 99999-9999' },
+		phoneParameter: 'phone',
+		method: 'GET',
+		path: `/contacts/${PHONE}`,
+		answer: { ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' },
+		output: [{ ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' }],
+	},
+	checkNumbers: {
+		parameters: { phones: '+55 (11) 99999-9999' },
+		phoneParameter: 'phones',
+		method: 'GET',
+		path: `/phone-exists/${PHONE}`,
+		// The documented example: the object wrapped in a list.
+		answer: [{ exists: true, phone: PHONE, lid: LID }],
+		output: [{ phone: PHONE, exists: true, registeredPhone: PHONE, lid: LID }],
+	},
+	getProfilePicture: {
+		parameters: { phone: PHONE },
+		phoneParameter: 'phone',
+		method: 'GET',
+		path: '/profile-picture',
+		query: { phone: PHONE },
+		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
+		output: [{ phone: PHONE, link: 'https://pps.whatsapp.net/fresh.jpg' }],
+	},
+	...blockChanges,
+};

@@ -1,0 +1,55 @@
+/** One valid call per Instance operation (see test/helpers/operationExamples.ts). */
+import type { OperationExample } from '../../../../helpers/operationExamples';
+
+export const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export const DEVICE = {
+	phone: '5511999999999',
+	imgUrl: 'https://pps.whatsapp.net/me.jpg',
+	about: 'Shop',
+	name: 'My Shop',
+	device: { sessionName: 'Z-API', device_model: 'Z-API' },
+	originalDevice: 'android',
+	sessionId: 12,
+	isBusiness: true,
+};
+
+export const EXAMPLES: Record<string, OperationExample> = {
+	getStatus: {
+		parameters: {},
+		method: 'GET',
+		path: '/status',
+		answer: { connected: false, error: 'You are not connected.', smartphoneConnected: 'true' },
+		output: [{ connected: false, error: 'You are not connected.', smartphoneConnected: true }],
+	},
+	getQrCode: {
+		parameters: {},
+		method: 'GET',
+		path: '/qr-code/image',
+		answer: { value: `data:image/png;base64,${PNG_BASE64}` },
+		output: [{ connected: false, mimeType: 'image/png' }],
+	},
+	getDevice: {
+		parameters: {},
+		method: 'GET',
+		path: '/device',
+		answer: DEVICE,
+		output: [DEVICE],
+	},
+	restart: {
+		parameters: {},
+		method: 'GET',
+		path: '/restart',
+		answer: { value: true },
+		output: [{ success: true, restarted: true }],
+	},
+	disconnect: {
+		parameters: {},
+		method: 'GET',
+		path: '/disconnect',
+		// The answer is not documented.
+		answer: {},
+		output: [{ success: true, connected: false }],
+	},
+};
