@@ -49,7 +49,7 @@ describe('Chat > Get Messages: which chat', () => {
 	])('reads %j as /chat-messages/%s', async (input, expected) => {
 		const scope = api()
 			.get(messagesPath(expected))
-			.query({ amount: '10' })
+			.query({ amount: '5' })
 			.reply(200, page(1, 2));
 		const result = await runAction(getMessages({ phone: input, limit: 5 }));
 		expect(result.error).toBeUndefined();
@@ -240,15 +240,45 @@ describe('Chat > Get Messages: Limit', () => {
 		expect(extra.isDone()).toBe(false);
 	});
 
-	it('honours a Limit in the middle of a page exactly', async () => {
-		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)]]);
+	it('asks the last page for only what the Limit still needs', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(11, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '5', lastMessageId: 'M20' })
+			.reply(200, page(21, 5));
+		const result = await runAction(getMessages({ returnAll: false, limit: 25 }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(ids(page(1, 25)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('honours a Limit in the middle of a page exactly, asking only for the rest', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '5', lastMessageId: 'M10' })
+			.reply(200, page(11, 5));
 		const result = await runAction(getMessages({ returnAll: false, limit: 15 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 15)));
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('honours a Limit smaller than the first page', async () => {
-		const scope = servePages([[undefined, page(1, 10)]]);
+	it('asks for no more than a Limit smaller than the page size', async () => {
+		const scope = servePages([[undefined, page(1, 3)]], '5511999999999', '3');
+		const result = await runAction(getMessages({ limit: 3 }));
+		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a server that answers more than asked still gives exactly the Limit', async () => {
+		const scope = servePages([[undefined, page(1, 10)]], '5511999999999', '3');
 		const result = await runAction(getMessages({ limit: 3 }));
 		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
 		expect(scope.isDone()).toBe(true);
@@ -263,10 +293,19 @@ describe('Chat > Get Messages: Limit', () => {
 		expect(extra.isDone()).toBe(false);
 	});
 
-	it('counts only new messages toward the Limit when pages overlap', async () => {
-		const scope = servePages([[undefined, page(1, 10)], ['M10', page(6, 10)]]); // M6..M15: M11.. are new
-		const result = await runAction(getMessages({ limit: 13 }));
-		expect(ids(result.json)).toEqual(ids(page(1, 13)));
+	it('counts only new messages toward the Limit when pages overlap, and asks full pages after an overlap', async () => {
+		const scope = api()
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10' })
+			.reply(200, page(1, 10))
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M10' })
+			.reply(200, page(8, 10)) // M8..M17: three already seen, 17 in hand
+			.get(messagesPath('5511999999999'))
+			.query({ amount: '10', lastMessageId: 'M17' }) // 7 still needed, but a full page is asked
+			.reply(200, page(15, 10)); // M15..M24: M18.. are new
+		const result = await runAction(getMessages({ limit: 24 }));
+		expect(ids(result.json)).toEqual(ids(page(1, 24)));
 		expect(scope.isDone()).toBe(true);
 	});
 
