@@ -72,6 +72,17 @@ const fmt = (v, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : String(
 const triple = (values, digits) => `${fmt(Math.min(...values), digits)} / ${fmt(median(values), digits)} / ${fmt(Math.max(...values), digits)}`;
 
 const rows = [];
+/** Monotonic time spans of each side's load, so a CPU profile can be cut by side (profile-summary.js --window). */
+const windows = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+async function timed(name, fn) {
+	const start = nowUs();
+	try {
+		return await fn();
+	} finally {
+		windows.push({ name, start, end: nowUs() });
+	}
+}
 /** One measure: per-round values of both sides; the ratio is taken round by round. */
 function report(measure, unit, zapi, baseline, target) {
 	const ratios = zapi.map((v, i) => v / baseline[i]);
@@ -211,14 +222,14 @@ const withCredential = (n, credential) => ({ ...n, credentials: { zApiApi: crede
 
 /** Webhook (answers when done) → Split Out the phones → the node under test. */
 function actionWorkflows({ credential, instanceUrl, groupId }) {
-	const split = () => node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'phones', options: {} });
+	const split = () => node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.phones', options: { destinationFieldName: 'phone' } });
 	const zapiPath = `bench-zapi-${hex(4)}`;
 	const httpPath = `bench-http-${hex(4)}`;
 	const zapi = chain('bench: Add Participants (Z-API)', [
 		webhookNode(zapiPath, 'lastNode'),
 		split(),
 		withCredential(
-			node('Measured', ACTION_TYPE, 1, { resource: 'group', operation: 'addParticipants', groupId, phones: '={{ $json.phones }}' }),
+			node('Measured', ACTION_TYPE, 1, { resource: 'group', operation: 'addParticipants', groupId, phones: '={{ $json.phone }}' }),
 			credential,
 		),
 	]);
@@ -230,7 +241,7 @@ function actionWorkflows({ credential, instanceUrl, groupId }) {
 			url: `${instanceUrl}/add-participant`,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: `={{ JSON.stringify({ groupId: ${JSON.stringify(groupId)}, phones: [$json.phones] }) }}`,
+			jsonBody: `={{ JSON.stringify({ groupId: ${JSON.stringify(groupId)}, phones: [$json.phone] }) }}`,
 			options: {},
 		}),
 	]);
@@ -297,8 +308,11 @@ async function measuredRun(n8n, workflowId) {
 	const [execution] = await n8n.executions(workflowId, { includeData: true, limit: 1 });
 	assert.ok(execution, `no execution of workflow ${workflowId}`);
 	const run = execution.data?.resultData?.runData?.Measured?.[0];
-	assert.ok(run, `the measured node did not run in execution ${execution.id}: ${JSON.stringify(execution.data?.resultData?.error ?? null).slice(0, 400)}`);
-	assert.ok(!run.error, `the measured node failed in execution ${execution.id}: ${run.error?.message}`);
+	const failure = (error) => JSON.stringify(error ? { message: error.message, description: error.description } : null).slice(0, 600);
+	const runData = execution.data?.resultData?.runData ?? {};
+	const nodeErrors = Object.entries(runData).map(([name, runs]) => `${name}: ${runs[0]?.error ? failure(runs[0].error) : `${runs[0]?.data?.main?.[0]?.length ?? 0} items`}`);
+	assert.ok(run, `the measured node did not run in execution ${execution.id} (${execution.status}): ${failure(execution.data?.resultData?.error)}; ${nodeErrors.join('; ')}`);
+	assert.ok(!run.error, `the measured node failed in execution ${execution.id}: ${failure(run.error)}`);
 	return { ms: run.executionTime, items: run.data?.main?.[0]?.length ?? 0 };
 }
 
@@ -311,8 +325,9 @@ async function benchAction(ctx) {
 	const perItem = { zapi: [], http: [] };
 	const wall = { zapi: [], http: [] };
 	const runOnce = async (side) => {
-		const result = await burstOk(load, { url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }, `Add Participants (${side})`);
+		const result = await timed(`action:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
 		const run = await measuredRun(n8n, sides[side]);
+		assert.equal(result.statuses[200], 1, `Add Participants (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
 		assert.equal(run.items, ITEMS, `Add Participants (${side}) gave ${run.items} items for ${ITEMS}`);
 		return { perItemMs: run.ms / ITEMS, wallMs: result.elapsedMs };
 	};
@@ -343,8 +358,11 @@ async function benchTrigger(ctx) {
 	const once = async (side, count) => {
 		await settle(pgid);
 		const cpu0 = groupCpuMs(pgid);
-		const r = await burstOk(load, { url: urls[side], body: payload, count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
-		await settle(pgid);
+		const r = await timed(`trigger:${side}`, async () => {
+			const result = await burstOk(load, { url: urls[side], body: payload, count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
+			await settle(pgid);
+			return result;
+		});
 		return { cpuMs: (groupCpuMs(pgid) - cpu0) / count, r };
 	};
 	await once('zapi', Math.min(DELIVERIES, 50));
@@ -399,8 +417,9 @@ async function benchMessages(ctx) {
 	const requests = { zapi: [], http: [] };
 	const runOnce = async (side) => {
 		front.seen.length = 0;
-		await burstOk(load, { url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body: {}, count: 1, ca: n8n.ca, timeoutMs: 600_000 }, `Get Messages (${side})`);
+		const result = await load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body: {}, count: 1, ca: n8n.ca, timeoutMs: 600_000 });
 		const run = await measuredRun(n8n, ids[side]);
+		assert.equal(result.statuses[200], 1, `Get Messages (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
 		return { ms: run.ms, items: run.items, requests: front.seen.length, amounts: front.seen.map((s) => s.amount) };
 	};
 	for (let round = 0; round < ROUNDS; round++) {
@@ -506,7 +525,10 @@ async function main() {
 		const ratio = r.ratios.length ? triple(r.ratios, 2) : `${r.zapi.map((v) => fmt(v)).join(', ')} vs ${r.baseline.map((v) => fmt(v)).join(', ')} ${r.unit}`;
 		log(`  ${r.measure.padEnd(48)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
 	}
-	if (PROFILE_DIR) log(`CPU profiles of n8n's processes: ${PROFILE_DIR}`);
+	if (PROFILE_DIR) {
+		fs.writeFileSync(path.join(PROFILE_DIR, 'windows.json'), JSON.stringify(windows));
+		log(`CPU profiles of n8n's processes and the load windows (windows.json): ${PROFILE_DIR}`);
+	}
 	log(`benchmark took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
