@@ -288,10 +288,18 @@ function messagesWorkflows({ credential, instanceUrl, phone }) {
 	};
 }
 
-function triggerWorkflows(credential) {
+/** The version n8n gives a node added in the editor today. */
+async function defaultVersion(n8n, type) {
+	const versions = (await n8n.nodeTypes()).filter((t) => t.name === type);
+	const description = versions[0];
+	const listed = versions.flatMap((t) => [].concat(t.version));
+	return description?.defaultVersion ?? Math.max(...listed);
+}
+
+function triggerWorkflows(credential, triggerVersion) {
 	const hookPath = `bench-hook-${hex(4)}`;
 	const trigger = withCredential(
-		node('Z-API Trigger', TRIGGER_TYPE, 1, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID() }),
+		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID() }),
 		credential,
 	);
 	return {
@@ -347,7 +355,9 @@ async function benchAction(ctx) {
 async function benchTrigger(ctx) {
 	const { n8n, load, deploy, pgid } = ctx;
 	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds`);
-	const wfs = triggerWorkflows(ctx.credential);
+	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
+	log(`  Z-API Trigger version ${triggerVersion} (the editor's default)`);
+	const wfs = triggerWorkflows(ctx.credential, triggerVersion);
 	const zapiId = await deploy(wfs.zapi);
 	await deploy(wfs.hook.workflow);
 	const signedUrl = ctx.standIn.state.instances.get(ctx.instanceId).webhooks.received;
