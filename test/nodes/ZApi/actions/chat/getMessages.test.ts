@@ -21,14 +21,15 @@ const ids = (json: IDataObject[]) => json.map((record) => record.messageId);
 
 /**
  * Answers the listing of `chat` page by page, in order: each entry is the cursor the node
- * must send (none on the first request) and the page to answer with.
+ * must send (none on the first request), the page to answer with and, when it differs from
+ * `amount`, the amount that request must ask for.
  */
-function servePages(pages: Array<[string | undefined, unknown]>, chat = '5511999999999', amount = '10') {
+function servePages(pages: Array<[string | undefined, unknown, string?]>, chat = '5511999999999', amount = '10') {
 	const scope = api();
-	for (const [after, reply] of pages) {
+	for (const [after, reply, asked = amount] of pages) {
 		scope
 			.get(messagesPath(chat))
-			.query(after ? { amount, lastMessageId: after } : { amount })
+			.query(after ? { amount: asked, lastMessageId: after } : { amount: asked })
 			.reply(200, reply as nock.Body);
 	}
 	return scope;
@@ -241,16 +242,7 @@ describe('Chat > Get Messages: Limit', () => {
 	});
 
 	it('asks the last page for only what the Limit still needs', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(11, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '5', lastMessageId: 'M20' })
-			.reply(200, page(21, 5));
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)], ['M20', page(21, 5), '5']]);
 		const result = await runAction(getMessages({ returnAll: false, limit: 25 }));
 		expect(result.error).toBeUndefined();
 		expect(ids(result.json)).toEqual(ids(page(1, 25)));
@@ -258,13 +250,7 @@ describe('Chat > Get Messages: Limit', () => {
 	});
 
 	it('honours a Limit in the middle of a page exactly, asking only for the rest', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '5', lastMessageId: 'M10' })
-			.reply(200, page(11, 5));
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 5), '5']]);
 		const result = await runAction(getMessages({ returnAll: false, limit: 15 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 15)));
 		expect(scope.isDone()).toBe(true);
@@ -294,16 +280,11 @@ describe('Chat > Get Messages: Limit', () => {
 	});
 
 	it('counts only new messages toward the Limit when pages overlap, and asks full pages after an overlap', async () => {
-		const scope = api()
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10' })
-			.reply(200, page(1, 10))
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M10' })
-			.reply(200, page(8, 10)) // M8..M17: three already seen, 17 in hand
-			.get(messagesPath('5511999999999'))
-			.query({ amount: '10', lastMessageId: 'M17' }) // 7 still needed, but a full page is asked
-			.reply(200, page(15, 10)); // M15..M24: M18.. are new
+		const scope = servePages([
+			[undefined, page(1, 10)],
+			['M10', page(8, 10)], // M8..M17: three already seen, 17 in hand
+			['M17', page(15, 10)], // 7 still needed, but a full page is asked; M18.. are new
+		]);
 		const result = await runAction(getMessages({ limit: 24 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 24)));
 		expect(scope.isDone()).toBe(true);
