@@ -22,7 +22,11 @@ export class ZApiTrigger implements INodeType {
 		name: 'zApiTrigger',
 		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Both versions behave the same. n8n evaluates an expression (the old Webhook node's
+		// binaryData option) on every delivery to any webhook node of version 1 exactly, in an
+		// expression isolate; from 1.1 on it does not, so new triggers are 1.1.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: `={{ ($parameter["events"] || []).map((value) => (${EVENT_LABELS})[value] || value).join(", ") }}`,
 		description: 'Starts the workflow on WhatsApp messages, status changes and group notifications of a Z-API instance',
 		defaults: { name: 'Z-API Trigger' },

@@ -1,4 +1,6 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -67,8 +69,30 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 	};
 }
 
+/**
+ * The credentials, read once per node execution. n8n loads, decrypts and resolves them on
+ * every read (a database query and a decryption), and a run over many items would pay that
+ * twice per request: once here, once in httpRequestWithAuthentication. The entry is keyed by
+ * the execution context n8n hands the node, so it lives exactly as long as that one
+ * execution and is never seen by another execution, workflow or process; nothing about the
+ * instance outlives it in module memory. Items share the values because n8n resolves the
+ * credentials once per node anyway (without an item index).
+ */
+const credentialsOfExecution = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedObject> {
+	let read = credentialsOfExecution.get(context);
+	if (!read) {
+		read = context.getCredentials(CREDENTIALS_TYPE);
+		credentialsOfExecution.set(context, read);
+		// A failed read is not kept: the next item asks n8n again.
+		read.catch(() => credentialsOfExecution.delete(context));
+	}
+	return read;
+}
+
 export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
-	const instance = instanceFrom(await this.getCredentials(CREDENTIALS_TYPE));
+	const instance = instanceFrom(await credentialsOf(this));
 	const missing = (['instanceId', 'instanceToken'] as const).filter((key) => !instance[key]);
 	if (missing.length) {
 		throw new NodeOperationError(this.getNode(), 'The Z-API credentials are incomplete', {
@@ -81,6 +105,12 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 		});
 	}
 	return instance;
+}
+
+/** The credentials as httpRequestWithAuthentication takes them, naming the node's credential. */
+function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObject): ICredentialsDecrypted {
+	const chosen = context.getNode().credentials?.[CREDENTIALS_TYPE];
+	return { id: chosen?.id ?? '', name: chosen?.name ?? '', type: CREDENTIALS_TYPE, data: { ...data } };
 }
 
 /** The secrets of an instance, for redaction. */
@@ -119,7 +149,10 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		const canRetry = attempt < retryPolicy.attempts;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, options);
+			// The credentials already read are handed over, so n8n does not read them again.
+			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, options, {
+				credentialsDecrypted: credentialsFor(this, await credentialsOf(this)),
+			});
 		} catch (error) {
 			const networkCode = networkCodeOf(error);
 			if (canRetry && networkCode && RETRYABLE_NETWORK_CODES.has(networkCode)) {

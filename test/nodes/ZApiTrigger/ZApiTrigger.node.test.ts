@@ -23,7 +23,8 @@ describe('Z-API Trigger description', () => {
 			name: 'zApiTrigger',
 			displayName: 'Z-API Trigger',
 			group: ['trigger'],
-			version: 1,
+			version: [1, 1.1],
+			defaultVersion: 1.1,
 			inputs: [],
 			outputs: ['main'],
 		});

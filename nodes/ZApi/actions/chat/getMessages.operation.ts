@@ -63,14 +63,18 @@ export const getMessages: ZApiOperation = {
 		const messages: IDataObject[] = [];
 		const seenIds = new Set<string>();
 		const usedCursors = new Set<string>(cursor ? [cursor] : []);
+		let pagesOverlap = false;
 
 		while (messages.length < limit) {
+			// Ask only for what the Limit still needs, unless pages have overlapped: then a short
+			// ask could come back all seen and end the walk early, so full pages are asked for.
+			const amount = pagesOverlap ? pageSize : Math.min(pageSize, limit - messages.length);
 			const page = await zApiRequest.call(this, {
 				method: 'GET',
 				path: `/chat-messages/${encodeURIComponent(chatId)}`,
 				// The first request has no cursor: the service lists it as required, but there
 				// is nothing to put in it before the first page.
-				qs: cursor ? { amount: pageSize, lastMessageId: cursor } : { amount: pageSize },
+				qs: cursor ? { amount, lastMessageId: cursor } : { amount },
 				itemIndex,
 			});
 			if (!Array.isArray(page)) {
@@ -82,14 +86,17 @@ export const getMessages: ZApiOperation = {
 			let fresh = 0;
 			for (const record of page as IDataObject[]) {
 				const id = typeof record?.messageId === 'string' ? record.messageId : undefined;
-				if (id !== undefined && seenIds.has(id)) continue;
+				if (id !== undefined && seenIds.has(id)) {
+					pagesOverlap = true;
+					continue;
+				}
 				if (id !== undefined) seenIds.add(id);
 				fresh++;
 				if (messages.length < limit) messages.push(record);
 			}
 			const last = page[page.length - 1] as IDataObject | undefined;
 			const next = typeof last?.messageId === 'string' ? last.messageId : undefined;
-			if (page.length < pageSize || fresh === 0 || !next || usedCursors.has(next)) break;
+			if (page.length < amount || fresh === 0 || !next || usedCursors.has(next)) break;
 			usedCursors.add(next);
 			cursor = next;
 		}

@@ -61,7 +61,7 @@ describe('router: one run per input item', () => {
 		const scope = api()
 			.get(`${INSTANCE_PATH}/chat-messages/5511111111111`)
 			.query({ amount: '2' })
-			.reply(200, [{ messageId: 'a1' }, { messageId: 'a2' }])
+			.reply(200, [{ messageId: 'a1' }])
 			.get(`${INSTANCE_PATH}/chat-messages/5522222222222`)
 			.query({ amount: '5', lastMessageId: 'x9' })
 			.reply(200, [{ messageId: 'b1' }]);
@@ -75,7 +75,7 @@ describe('router: one run per input item', () => {
 				options: { pageSize: '={{ $json.size }}', lastMessageId: '={{ $json.after }}' },
 			},
 			[
-				{ json: { phone: '5511111111111', limit: 1, size: 2, after: '' } },
+				{ json: { phone: '5511111111111', limit: 5, size: 2, after: '' } },
 				{ json: { phone: '5522222222222', limit: 7, size: 5, after: 'x9' } },
 			],
 		);

@@ -11,7 +11,7 @@ const MESSAGES_PATH = `${INSTANCE_PATH}/chat-messages/5511999999999`;
 /** A PUT with a body: the webhook status operation. */
 const setStatusUrl = { resource: 'webhook', operation: 'setStatusUrl', url: 'https://n8n.example.com/webhook/zapi' };
 /** A GET without a body: one page of a chat. */
-const getMessages = { resource: 'chat', operation: 'getMessages', phone: '5511999999999', limit: 5 };
+const getMessages = { resource: 'chat', operation: 'getMessages', phone: '5511999999999', limit: 10 };
 
 /** A network failure as Node reports it. (A plain object passed to replyWithError hangs nock 14.) */
 const networkError = (code: string) => Object.assign(new Error(`${code.toLowerCase()} from test`), { code });

@@ -47,7 +47,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		phoneParameter: 'phone',
 		method: 'GET',
 		path: `/chat-messages/${PHONE}`,
-		query: { amount: '10' },
+		query: { amount: '2' },
 		answer: [{ messageId: 'm1' }, { messageId: 'm2' }],
 		output: [{ messageId: 'm1' }, { messageId: 'm2' }],
 	},

@@ -21,14 +21,15 @@ const ids = (json: IDataObject[]) => json.map((record) => record.messageId);
 
 /**
  * Answers the listing of `chat` page by page, in order: each entry is the cursor the node
- * must send (none on the first request) and the page to answer with.
+ * must send (none on the first request), the page to answer with and, when it differs from
+ * `amount`, the amount that request must ask for.
  */
-function servePages(pages: Array<[string | undefined, unknown]>, chat = '5511999999999', amount = '10') {
+function servePages(pages: Array<[string | undefined, unknown, string?]>, chat = '5511999999999', amount = '10') {
 	const scope = api();
-	for (const [after, reply] of pages) {
+	for (const [after, reply, asked = amount] of pages) {
 		scope
 			.get(messagesPath(chat))
-			.query(after ? { amount, lastMessageId: after } : { amount })
+			.query(after ? { amount: asked, lastMessageId: after } : { amount: asked })
 			.reply(200, reply as nock.Body);
 	}
 	return scope;
@@ -49,7 +50,7 @@ describe('Chat > Get Messages: which chat', () => {
 	])('reads %j as /chat-messages/%s', async (input, expected) => {
 		const scope = api()
 			.get(messagesPath(expected))
-			.query({ amount: '10' })
+			.query({ amount: '5' })
 			.reply(200, page(1, 2));
 		const result = await runAction(getMessages({ phone: input, limit: 5 }));
 		expect(result.error).toBeUndefined();
@@ -240,15 +241,30 @@ describe('Chat > Get Messages: Limit', () => {
 		expect(extra.isDone()).toBe(false);
 	});
 
-	it('honours a Limit in the middle of a page exactly', async () => {
-		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)]]);
+	it('asks the last page for only what the Limit still needs', async () => {
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 10)], ['M20', page(21, 5), '5']]);
+		const result = await runAction(getMessages({ returnAll: false, limit: 25 }));
+		expect(result.error).toBeUndefined();
+		expect(ids(result.json)).toEqual(ids(page(1, 25)));
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('honours a Limit in the middle of a page exactly, asking only for the rest', async () => {
+		const scope = servePages([[undefined, page(1, 10)], ['M10', page(11, 5), '5']]);
 		const result = await runAction(getMessages({ returnAll: false, limit: 15 }));
 		expect(ids(result.json)).toEqual(ids(page(1, 15)));
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('honours a Limit smaller than the first page', async () => {
-		const scope = servePages([[undefined, page(1, 10)]]);
+	it('asks for no more than a Limit smaller than the page size', async () => {
+		const scope = servePages([[undefined, page(1, 3)]], '5511999999999', '3');
+		const result = await runAction(getMessages({ limit: 3 }));
+		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a server that answers more than asked still gives exactly the Limit', async () => {
+		const scope = servePages([[undefined, page(1, 10)]], '5511999999999', '3');
 		const result = await runAction(getMessages({ limit: 3 }));
 		expect(ids(result.json)).toEqual(['M1', 'M2', 'M3']);
 		expect(scope.isDone()).toBe(true);
@@ -263,10 +279,14 @@ describe('Chat > Get Messages: Limit', () => {
 		expect(extra.isDone()).toBe(false);
 	});
 
-	it('counts only new messages toward the Limit when pages overlap', async () => {
-		const scope = servePages([[undefined, page(1, 10)], ['M10', page(6, 10)]]); // M6..M15: M11.. are new
-		const result = await runAction(getMessages({ limit: 13 }));
-		expect(ids(result.json)).toEqual(ids(page(1, 13)));
+	it('counts only new messages toward the Limit when pages overlap, and asks full pages after an overlap', async () => {
+		const scope = servePages([
+			[undefined, page(1, 10)],
+			['M10', page(8, 10)], // M8..M17: three already seen, 17 in hand
+			['M17', page(15, 10)], // 7 still needed, but a full page is asked; M18.. are new
+		]);
+		const result = await runAction(getMessages({ limit: 24 }));
+		expect(ids(result.json)).toEqual(ids(page(1, 24)));
 		expect(scope.isDone()).toBe(true);
 	});
 

@@ -1,0 +1,75 @@
+'use strict';
+/**
+ * Load side of the n8n benchmark, run as a child process so the requests it makes do not
+ * share an event loop (or CPU accounting) with the harness. It answers IPC messages:
+ *
+ *   { id, burst: { url, body, count, concurrency, ca, timeoutMs } }
+ *     -> { id, latenciesMs: [...], statuses: {200: n, ...}, errors: [...], elapsedMs }
+ *
+ * Each burst keeps `concurrency` POSTs in flight over keep-alive connections until `count`
+ * have been answered. The body is serialised once, so every request carries the same bytes.
+ */
+const http = require('node:http');
+const https = require('node:https');
+
+async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000 }) {
+	const target = new URL(url);
+	const isHttps = target.protocol === 'https:';
+	const agent = new (isHttps ? https : http).Agent({ keepAlive: true, maxSockets: concurrency, ...(ca ? { ca } : {}) });
+	const payload = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+	const latenciesMs = [];
+	const statuses = {};
+	const errors = [];
+
+	const one = () =>
+		new Promise((resolve) => {
+			const started = process.hrtime.bigint();
+			const req = (isHttps ? https : http).request(
+				target,
+				{
+					method: 'POST',
+					agent,
+					timeout: timeoutMs,
+					headers: { 'content-type': 'application/json', 'content-length': payload.length },
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () => {
+						latenciesMs.push(Number(process.hrtime.bigint() - started) / 1e6);
+						statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1;
+						resolve();
+					});
+				},
+			);
+			req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+			req.on('error', (e) => {
+				if (errors.length < 5) errors.push(e.message);
+				statuses.error = (statuses.error || 0) + 1;
+				resolve();
+			});
+			req.end(payload);
+		});
+
+	let next = 0;
+	const worker = async () => {
+		while (next < count) {
+			next++;
+			await one();
+		}
+	};
+	const started = process.hrtime.bigint();
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+	agent.destroy();
+	return { latenciesMs, statuses, errors, elapsedMs };
+}
+
+process.on('message', async (message) => {
+	try {
+		const result = await burst(message.burst);
+		process.send({ id: message.id, ...result });
+	} catch (e) {
+		process.send({ id: message.id, failure: e.message });
+	}
+});
+process.on('disconnect', () => process.exit(0));

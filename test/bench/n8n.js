@@ -1,0 +1,548 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * The nodes in a real n8n against the stand-in, each beside the n8n node a user would
+ * otherwise build the same thing with, measured in the same n8n in interleaved rounds:
+ *
+ *   Add Participants (Z-API node)  vs  HTTP Request node, same POSTs (token in the URL)
+ *   Z-API Trigger                  vs  Webhook node (POST, respond at once), same JSON
+ *   Get Messages, Return All       vs  HTTP Request node's pagination, same chat
+ *
+ * Prints, per measure, min / median / max of each side and of the per-round ratio
+ * (Z-API ÷ baseline): time per item, CPU per delivery (n8n's process group, /proc),
+ * throughput, p50/p99 latency, RSS growth over N deliveries, requests per listing. It fails
+ * only on a broken run (n8n down, a refused call, missing items), never on a ratio.
+ *
+ *   npm run bench:n8n                   full run (2.x line)
+ *   npm run bench:n8n -- --short        the short version CI runs (also BENCH_N8N_SHORT=1)
+ *   npm run bench:n8n -- --profile=DIR  also write n8n's CPU profile (.cpuprofile) into DIR
+ *
+ * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
+ * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
+ * side), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_ONLY=action,trigger,messages,memory.
+ * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball.
+ */
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { fork, execFileSync } = require('node:child_process');
+
+const { ensureN8n, startN8n } = require('../e2e/lib/n8n');
+const { buildAndPack, freePort } = require('../e2e/run');
+const { createStandIn } = require('../stand-in/server');
+const fixtures = require('../fixtures/callbacks');
+
+const args = process.argv.slice(2);
+const flag = (name) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const SHORT = !!flag('short') || process.env.BENCH_N8N_SHORT === '1';
+const profileArg = flag('profile');
+const PROFILE_DIR = profileArg ? path.resolve(profileArg.split('=')[1] || 'n8n-profile') : process.env.BENCH_N8N_PROFILE;
+const num = (name, full, short) => Number(process.env[name] || (SHORT ? short : full));
+const LINE = process.env.BENCH_N8N_LINE || '2';
+const ROUNDS = num('BENCH_N8N_ROUNDS', 5, 2);
+const ITEMS = num('BENCH_N8N_ITEMS', 1000, 50);
+const DELIVERIES = num('BENCH_N8N_DELIVERIES', 300, 30);
+const CONCURRENCY = num('BENCH_N8N_CONCURRENCY', 4, 2);
+const MEMORY_DELIVERIES = num('BENCH_N8N_MEMORY_DELIVERIES', 10_000, 100);
+const MESSAGES = num('BENCH_N8N_MESSAGES', 2000, 100);
+const PAGE_SIZE = 10;
+const ONLY = (process.env.BENCH_N8N_ONLY || 'action,trigger,messages,memory').split(',').map((s) => s.trim());
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log(...a);
+const hex = (bytes) => crypto.randomBytes(bytes).toString('hex');
+
+// ---------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------
+const sorted = (values) => [...values].sort((a, b) => a - b);
+function quantile(values, q) {
+	const s = sorted(values);
+	if (!s.length) return NaN;
+	return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+const median = (values) => {
+	const s = sorted(values);
+	const mid = s.length >> 1;
+	return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const fmt = (v, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
+const triple = (values, digits) => `${fmt(Math.min(...values), digits)} / ${fmt(median(values), digits)} / ${fmt(Math.max(...values), digits)}`;
+
+const rows = [];
+/** Monotonic time spans of each side's load, so a CPU profile can be cut by side (profile-summary.js --window). */
+const windows = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+async function timed(name, fn) {
+	const start = nowUs();
+	try {
+		return await fn();
+	} finally {
+		windows.push({ name, start, end: nowUs() });
+	}
+}
+/** One measure: per-round values of both sides; the ratio is taken round by round. */
+function report(measure, unit, zapi, baseline, target) {
+	const ratios = zapi.map((v, i) => v / baseline[i]);
+	rows.push({ measure, unit, zapi, baseline, ratios, target });
+	log(`  ${measure}: Z-API ${triple(zapi)} ${unit}, baseline ${triple(baseline)} ${unit}, ratio ${triple(ratios, 2)}`);
+}
+
+// ---------------------------------------------------------------------------
+// The n8n process group, read from /proc
+// ---------------------------------------------------------------------------
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim()) || 4096;
+
+/** CPU ms (user + system) of every process in the group (n8n and its task runner). */
+function groupCpuMs(pgid) {
+	let ticks = 0;
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		let stat;
+		try {
+			stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+		} catch {
+			continue;
+		}
+		// Fields after the command name (which may hold spaces), 1-based from field 3.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		if (Number(fields[2]) !== pgid) continue;
+		ticks += Number(fields[11]) + Number(fields[12]);
+	}
+	return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** Resident memory of n8n's main process, in MB. */
+function rssMb(pid) {
+	const pages = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+	return (pages * PAGE_BYTES) / 2 ** 20;
+}
+
+/** Waits until the group has used less than 2% of a core over 500 ms (executions saved). */
+async function settle(pgid, { timeoutMs = 20_000 } = {}) {
+	const end = Date.now() + timeoutMs;
+	let before = groupCpuMs(pgid);
+	while (Date.now() < end) {
+		await sleep(500);
+		const now = groupCpuMs(pgid);
+		if (now - before <= 10) return;
+		before = now;
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Load child
+// ---------------------------------------------------------------------------
+function startLoad() {
+	const child = fork(path.join(__dirname, 'n8n-load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const pending = new Map();
+	let seq = 0;
+	child.on('message', (m) => {
+		const p = pending.get(m.id);
+		pending.delete(m.id);
+		if (m.failure) p.reject(new Error(m.failure));
+		else p.resolve(m);
+	});
+	child.on('exit', (code) => {
+		for (const p of pending.values()) p.reject(new Error(`load process exited (${code})`));
+		pending.clear();
+	});
+	return {
+		burst: (spec) =>
+			new Promise((resolve, reject) => {
+				const id = ++seq;
+				pending.set(id, { resolve, reject });
+				child.send({ id, burst: spec });
+			}),
+		stop: () => child.connected && child.disconnect(),
+	};
+}
+
+/** A burst that must be answered 200 every time: anything else is a broken run. */
+async function burstOk(load, spec, what) {
+	const result = await load.burst(spec);
+	const ok = result.statuses[200] || 0;
+	assert.equal(ok, spec.count, `${what}: ${ok} of ${spec.count} answered 200 (${JSON.stringify(result.statuses)} ${result.errors.join('; ')})`);
+	return result;
+}
+
+// ---------------------------------------------------------------------------
+// Counting front of the stand-in: how many listing requests, with which amount
+// ---------------------------------------------------------------------------
+function countingFront(targetUrl) {
+	const target = new URL(targetUrl);
+	const seen = [];
+	const server = http.createServer((req, res) => {
+		const url = new URL(req.url, 'http://front');
+		if (url.pathname.includes('/chat-messages/')) seen.push({ amount: url.searchParams.get('amount'), cursor: url.searchParams.get('lastMessageId') });
+		const upstream = http.request(
+			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+			(up) => {
+				res.writeHead(up.statusCode, up.headers);
+				up.pipe(res);
+			},
+		);
+		upstream.on('error', (e) => res.destroy(e));
+		req.pipe(upstream);
+	});
+	return new Promise((resolve) => {
+		server.listen(0, '127.0.0.1', () =>
+			resolve({
+				url: `http://127.0.0.1:${server.address().port}`,
+				seen,
+				stop: () => new Promise((r) => server.close(() => r())),
+			}),
+		);
+	});
+}
+
+// ---------------------------------------------------------------------------
+// Workflows
+// ---------------------------------------------------------------------------
+const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
+const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
+
+function node(name, type, typeVersion, parameters, extra = {}) {
+	return { id: crypto.randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+function webhookNode(webhookPath, responseMode) {
+	return node('Start', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: webhookPath, responseMode, options: {} }, { webhookId: crypto.randomUUID() });
+}
+function chain(name, nodes) {
+	const connections = {};
+	for (let i = 0; i + 1 < nodes.length; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+const withCredential = (n, credential) => ({ ...n, credentials: { zApiApi: credential } });
+
+/** Webhook (answers when done) → Split Out the phones → the node under test. */
+function actionWorkflows({ credential, instanceUrl, groupId }) {
+	const split = () => node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.phones', options: { destinationFieldName: 'phone' } });
+	const zapiPath = `bench-zapi-${hex(4)}`;
+	const httpPath = `bench-http-${hex(4)}`;
+	const zapi = chain('bench: Add Participants (Z-API)', [
+		webhookNode(zapiPath, 'lastNode'),
+		split(),
+		withCredential(
+			node('Measured', ACTION_TYPE, 1, { resource: 'group', operation: 'addParticipants', groupId, phones: '={{ $json.phone }}' }),
+			credential,
+		),
+	]);
+	const httpRequest = chain('bench: Add Participants (HTTP Request)', [
+		webhookNode(httpPath, 'lastNode'),
+		split(),
+		node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
+			method: 'POST',
+			url: `${instanceUrl}/add-participant`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ groupId: ${JSON.stringify(groupId)}, phones: [$json.phone] }) }}`,
+			options: {},
+		}),
+	]);
+	return { zapi: { workflow: zapi, path: zapiPath }, http: { workflow: httpRequest, path: httpPath } };
+}
+
+function messagesWorkflows({ credential, instanceUrl, phone }) {
+	const zapiPath = `bench-msgs-zapi-${hex(4)}`;
+	const httpPath = `bench-msgs-http-${hex(4)}`;
+	const limitPath = `bench-msgs-limit-${hex(4)}`;
+	const getMessages = (parameters) =>
+		withCredential(node('Measured', ACTION_TYPE, 1, { resource: 'chat', operation: 'getMessages', phone, ...parameters }), credential);
+	return {
+		zapi: {
+			path: zapiPath,
+			workflow: chain('bench: Get Messages (Z-API)', [webhookNode(zapiPath, 'lastNode'), getMessages({ returnAll: true, options: { pageSize: PAGE_SIZE } })]),
+		},
+		limit: {
+			path: limitPath,
+			workflow: chain('bench: Get Messages limit (Z-API)', [webhookNode(limitPath, 'lastNode'), getMessages({ returnAll: false, limit: 25, options: { pageSize: PAGE_SIZE } })]),
+		},
+		http: {
+			path: httpPath,
+			workflow: chain('bench: Get Messages (HTTP Request)', [
+				webhookNode(httpPath, 'lastNode'),
+				node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
+					method: 'GET',
+					url: `${instanceUrl}/chat-messages/${phone}`,
+					sendQuery: true,
+					queryParameters: { parameters: [{ name: 'amount', value: String(PAGE_SIZE) }] },
+					options: {
+						pagination: {
+							pagination: {
+								paginationMode: 'updateAParameterInEachRequest',
+								parameters: { parameters: [{ type: 'qs', name: 'lastMessageId', value: '={{ $response.body[$response.body.length - 1].messageId }}' }] },
+								paginationCompleteWhen: 'other',
+								completeExpression: `={{ $response.body.length < ${PAGE_SIZE} }}`,
+							},
+						},
+					},
+				}),
+			]),
+		},
+	};
+}
+
+/** The version n8n gives a node added in the editor today. */
+async function defaultVersion(n8n, type) {
+	const versions = (await n8n.nodeTypes()).filter((t) => t.name === type);
+	const description = versions[0];
+	const listed = versions.flatMap((t) => [].concat(t.version));
+	return description?.defaultVersion ?? Math.max(...listed);
+}
+
+function triggerWorkflows(credential, triggerVersion) {
+	const hookPath = `bench-hook-${hex(4)}`;
+	const trigger = withCredential(
+		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID() }),
+		credential,
+	);
+	return {
+		zapi: chain('bench: Z-API Trigger', [trigger]),
+		hook: { workflow: chain('bench: Webhook node', [webhookNode(hookPath, 'onReceived')]), path: hookPath },
+	};
+}
+
+// ---------------------------------------------------------------------------
+// Measures
+// ---------------------------------------------------------------------------
+/** The node's own time in the newest execution of a workflow, and its output size. */
+async function measuredRun(n8n, workflowId) {
+	const [execution] = await n8n.executions(workflowId, { includeData: true, limit: 1 });
+	assert.ok(execution, `no execution of workflow ${workflowId}`);
+	const run = execution.data?.resultData?.runData?.Measured?.[0];
+	const failure = (error) => JSON.stringify(error ? { message: error.message, description: error.description } : null).slice(0, 600);
+	const runData = execution.data?.resultData?.runData ?? {};
+	const nodeErrors = Object.entries(runData).map(([name, runs]) => `${name}: ${runs[0]?.error ? failure(runs[0].error) : `${runs[0]?.data?.main?.[0]?.length ?? 0} items`}`);
+	assert.ok(run, `the measured node did not run in execution ${execution.id} (${execution.status}): ${failure(execution.data?.resultData?.error)}; ${nodeErrors.join('; ')}`);
+	assert.ok(!run.error, `the measured node failed in execution ${execution.id}: ${failure(run.error)}`);
+	return { ms: run.executionTime, items: run.data?.main?.[0]?.length ?? 0 };
+}
+
+async function benchAction(ctx) {
+	const { n8n, load, deploy } = ctx;
+	log(`\nAdd Participants over ${ITEMS} items, ${ROUNDS} rounds (time per item of the node, from n8n's execution data)`);
+	const wfs = actionWorkflows(ctx);
+	const sides = { zapi: await deploy(wfs.zapi.workflow), http: await deploy(wfs.http.workflow) };
+	const body = { phones: ctx.phones.slice(0, ITEMS) };
+	const perItem = { zapi: [], http: [] };
+	const wall = { zapi: [], http: [] };
+	const runOnce = async (side) => {
+		const result = await timed(`action:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
+		const run = await measuredRun(n8n, sides[side]);
+		assert.equal(result.statuses[200], 1, `Add Participants (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
+		assert.equal(run.items, ITEMS, `Add Participants (${side}) gave ${run.items} items for ${ITEMS}`);
+		return { perItemMs: run.ms / ITEMS, wallMs: result.elapsedMs };
+	};
+	await runOnce('zapi'); // warm-up of both: first runs load code and open connections
+	await runOnce('http');
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const side of round % 2 ? ['http', 'zapi'] : ['zapi', 'http']) {
+			const r = await runOnce(side);
+			perItem[side].push(r.perItemMs);
+			wall[side].push(r.wallMs / ITEMS);
+		}
+	}
+	report('action: node time per item', 'ms', perItem.zapi, perItem.http, '<= 0.8');
+	report('action: request wall time per item', 'ms', wall.zapi, wall.http);
+}
+
+async function benchTrigger(ctx) {
+	const { n8n, load, deploy, pgid } = ctx;
+	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds`);
+	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
+	log(`  Z-API Trigger version ${triggerVersion} (the editor's default)`);
+	const wfs = triggerWorkflows(ctx.credential, triggerVersion);
+	const zapiId = await deploy(wfs.zapi);
+	await deploy(wfs.hook.workflow);
+	const signedUrl = ctx.standIn.state.instances.get(ctx.instanceId).webhooks.received;
+	assert.ok(signedUrl, 'the Z-API Trigger registered no received webhook with the stand-in');
+	const payload = fixtures.receivedCallback('text', { instanceId: ctx.instanceId });
+	const urls = { zapi: signedUrl, hook: `${n8n.webhookUrl}webhook/${wfs.hook.path}` };
+	const m = { cpu: { zapi: [], hook: [] }, throughput: { zapi: [], hook: [] }, p50: { zapi: [], hook: [] }, p99: { zapi: [], hook: [] } };
+	const once = async (side, count) => {
+		await settle(pgid);
+		const cpu0 = groupCpuMs(pgid);
+		const r = await timed(`trigger:${side}`, async () => {
+			const result = await burstOk(load, { url: urls[side], body: payload, count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
+			await settle(pgid);
+			return result;
+		});
+		return { cpuMs: (groupCpuMs(pgid) - cpu0) / count, r };
+	};
+	await once('zapi', Math.min(DELIVERIES, 50));
+	await once('hook', Math.min(DELIVERIES, 50));
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const side of round % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
+			const { cpuMs, r } = await once(side, DELIVERIES);
+			m.cpu[side].push(cpuMs);
+			m.throughput[side].push((DELIVERIES * 1000) / r.elapsedMs);
+			m.p50[side].push(quantile(r.latenciesMs, 0.5));
+			m.p99[side].push(quantile(r.latenciesMs, 0.99));
+		}
+	}
+	// The trigger's deliveries must have started executions with the message in them.
+	const [last] = await n8n.executions(zapiId, { includeData: true, limit: 1 });
+	const items = last?.data?.resultData?.runData?.['Z-API Trigger']?.[0]?.data?.main?.[0] ?? [];
+	assert.equal(items[0]?.json?.messageId, payload.messageId, `the trigger's last execution does not hold the delivered message: ${JSON.stringify(items).slice(0, 300)}`);
+	report('trigger: CPU per delivery (n8n process group)', 'ms', m.cpu.zapi, m.cpu.hook, '<= 1.1');
+	report('trigger: throughput', '/s', m.throughput.zapi, m.throughput.hook, '>= 0.9');
+	report('trigger: p50 latency', 'ms', m.p50.zapi, m.p50.hook);
+	report('trigger: p99 latency', 'ms', m.p99.zapi, m.p99.hook, '<= 1.2');
+	return { urls, payload };
+}
+
+async function benchMemory(ctx, { urls, payload }) {
+	const { n8n, load, pgid } = ctx;
+	const chunks = 4;
+	const per = Math.ceil(MEMORY_DELIVERIES / chunks);
+	log(`\nRSS growth of n8n over ${per * chunks} deliveries per side, in ${chunks} alternating chunks`);
+	const growth = { zapi: [], hook: [] };
+	for (let chunk = 0; chunk < chunks; chunk++) {
+		for (const side of chunk % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
+			await settle(pgid);
+			const before = rssMb(n8n.pid);
+			await burstOk(load, { url: urls[side], body: payload, count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
+			await settle(pgid);
+			growth[side].push(rssMb(n8n.pid) - before);
+		}
+	}
+	const total = (side) => growth[side].reduce((a, b) => a + b, 0);
+	log(`  RSS growth: Z-API Trigger ${fmt(total('zapi'))} MB, Webhook node ${fmt(total('hook'))} MB (per chunk: ${growth.zapi.map((g) => fmt(g)).join(', ')} vs ${growth.hook.map((g) => fmt(g)).join(', ')})`);
+	rows.push({ measure: `memory: RSS growth over ${per * chunks} deliveries`, unit: 'MB', zapi: [total('zapi')], baseline: [total('hook')], ratios: [], target: "<= the Webhook node's" });
+}
+
+async function benchMessages(ctx) {
+	const { n8n, load, deploy, front } = ctx;
+	const expected = Math.ceil(MESSAGES / PAGE_SIZE);
+	log(`\nGet Messages over ${MESSAGES} messages, page size ${PAGE_SIZE}, ${ROUNDS} rounds (ceil(N / page size) = ${expected})`);
+	const wfs = messagesWorkflows({ ...ctx, instanceUrl: ctx.frontInstanceUrl, credential: ctx.frontCredential });
+	const ids = { zapi: await deploy(wfs.zapi.workflow), http: await deploy(wfs.http.workflow), limit: await deploy(wfs.limit.workflow) };
+	const time = { zapi: [], http: [] };
+	const requests = { zapi: [], http: [] };
+	const runOnce = async (side) => {
+		front.seen.length = 0;
+		const result = await load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body: {}, count: 1, ca: n8n.ca, timeoutMs: 600_000 });
+		const run = await measuredRun(n8n, ids[side]);
+		assert.equal(result.statuses[200], 1, `Get Messages (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
+		return { ms: run.ms, items: run.items, requests: front.seen.length, amounts: front.seen.map((s) => s.amount) };
+	};
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const side of round % 2 ? ['http', 'zapi'] : ['zapi', 'http']) {
+			const r = await runOnce(side);
+			if (side === 'zapi') assert.equal(r.items, MESSAGES, `Get Messages returned ${r.items} of ${MESSAGES} messages`);
+			time[side].push(r.ms);
+			requests[side].push(r.requests);
+		}
+	}
+	report('messages: Return All node time', 'ms', time.zapi, time.http);
+	report('messages: Return All requests', '', requests.zapi, requests.http, `${expected} (+1 empty page)`);
+	const limited = await runOnce('limit');
+	log(`  Limit 25, page size ${PAGE_SIZE}: ${limited.requests} requests asking amount ${limited.amounts.join(', ')}; ${limited.items} messages`);
+	rows.push({ measure: 'messages: Limit 25 amounts asked', unit: '', zapi: [limited.amounts.join('+')], baseline: ['10+10+5'], ratios: [], target: 'no more than needed' });
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+async function main() {
+	const started = Date.now();
+	log(`n8n benchmark${SHORT ? ' (short)' : ''}: line ${LINE}, ${ROUNDS} rounds; load: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()} on ${require('node:os').cpus().length} cores`);
+	const packed = process.env.N8N_E2E_TARBALL ? { tarball: path.resolve(process.env.N8N_E2E_TARBALL), dir: null } : buildAndPack();
+	const install = ensureN8n(LINE);
+	const port = await freePort(5690);
+	let brokerPort = await freePort(5700);
+	while (brokerPort === port) brokerPort = await freePort(0);
+	if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+	const n8n = await startN8n({
+		line: LINE,
+		packageTarball: packed.tarball,
+		install,
+		port,
+		brokerPort,
+		env: {
+			N8N_LOG_LEVEL: 'warn',
+			...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
+		},
+	});
+	const standIn = createStandIn({ deliveryCa: n8n.ca, deliveryTimeoutMs: 30_000 });
+	await standIn.start(0);
+	const front = await countingFront(standIn.url);
+	const load = startLoad();
+	try {
+		log(`n8n ${n8n.version} (pid ${n8n.pid}) booted in ${n8n.bootMs} ms`);
+		const instanceId = hex(16).toUpperCase();
+		// A token that needs encoding in a URL path, as users' tokens may.
+		const token = `${hex(10).toUpperCase()}+/=`;
+		standIn.addInstance({ id: instanceId, token, name: 'bench' });
+		const phones = Array.from({ length: Math.max(ITEMS, 1) }, (_, i) => `55119${String(10_000_000 + i).padStart(8, '0')}`);
+		// Phones already in the group: every call is answered {value: true} with no delivery.
+		const group = standIn.addGroup(instanceId, { participants: phones });
+		const chatPhone = '5511988887777';
+		standIn.seedChat(instanceId, chatPhone, { count: MESSAGES });
+		const credentialFor = async (name, baseUrl) => {
+			const c = await n8n.createCredential(name, 'zApiApi', {
+				instanceId,
+				instanceToken: token,
+				clientToken: '',
+				baseUrl,
+				...(LINE === '1' ? { allowedHttpRequestDomains: 'all' } : {}),
+			});
+			return { id: String(c.id), name };
+		};
+		const instancePath = `/instances/${encodeURIComponent(instanceId)}/token/${encodeURIComponent(token)}`;
+		const ctx = {
+			n8n,
+			load,
+			standIn,
+			front,
+			pgid: n8n.pid,
+			instanceId,
+			phones,
+			groupId: group.id,
+			phone: chatPhone,
+			credential: await credentialFor('bench', standIn.url),
+			frontCredential: await credentialFor('bench (counted)', front.url),
+			instanceUrl: `${standIn.url}${instancePath}`,
+			frontInstanceUrl: `${front.url}${instancePath}`,
+			deploy: async (workflow) => {
+				const created = await n8n.createWorkflow({ ...workflow, name: `${workflow.name} [${Date.now().toString(36)}]` });
+				await n8n.activate(created.id);
+				return String(created.id);
+			},
+		};
+		if (ONLY.includes('action')) await benchAction(ctx);
+		let deliveries;
+		if (ONLY.includes('trigger') || ONLY.includes('memory')) deliveries = await benchTrigger(ctx);
+		if (ONLY.includes('memory')) await benchMemory(ctx, deliveries);
+		if (ONLY.includes('messages')) await benchMessages(ctx);
+		assert.ok(n8n.isRunning(), 'n8n exited during the benchmark');
+	} finally {
+		load.stop();
+		await front.stop();
+		await standIn.stop().catch(() => undefined);
+		await n8n.stop();
+		if (packed.dir) fs.rmSync(packed.dir, { recursive: true, force: true });
+	}
+
+	log(`\nSummary (n8n ${n8n.version}, ratio = Z-API ÷ baseline per round, min / median / max)`);
+	for (const r of rows) {
+		const ratio = r.ratios.length ? triple(r.ratios, 2) : `${r.zapi.map((v) => fmt(v)).join(', ')} vs ${r.baseline.map((v) => fmt(v)).join(', ')} ${r.unit}`;
+		log(`  ${r.measure.padEnd(48)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
+	}
+	if (PROFILE_DIR) {
+		fs.writeFileSync(path.join(PROFILE_DIR, 'windows.json'), JSON.stringify(windows));
+		log(`CPU profiles of n8n's processes and the load windows (windows.json): ${PROFILE_DIR}`);
+	}
+	log(`benchmark took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+main().catch((e) => {
+	console.error(`broken run: ${e.stack || e.message}`);
+	process.exit(1);
+});
