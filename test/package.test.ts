@@ -42,8 +42,8 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	it('describes a node that uses the package credentials', () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }]);
-		expect(typeof node.methods?.credentialTest?.zApiApiTest).toBe('function');
+		// The credential type carries its own test: no node names one.
+		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
 	});
 
 	it('ships its light and dark icons next to the built file', () => {
@@ -68,6 +68,7 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 		expect(byName.clientToken.typeOptions?.password).toBe(true);
 		expect(byName.baseUrl.default).toBe('https://api.z-api.io');
 		expect(credentials.name).toBe('zApiApi');
+		expect(credentials.test?.request.url).toMatch(/\/status$/);
 	});
 
 	it('ships its icons', () => {

@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { zApiApiTest } from '../shared/credentialTest';
 import { getInstance } from '../shared/transport';
 import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
 import { verifyDelivery } from './deliverySecret';
@@ -29,7 +28,7 @@ export class ZApiTrigger implements INodeType {
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
+		credentials: [{ name: 'zApiApi', required: true }],
 		webhooks: [
 			{
 				name: 'default',
@@ -128,8 +127,6 @@ export class ZApiTrigger implements INodeType {
 			},
 		],
 	};
-
-	methods = { credentialTest: { zApiApiTest } };
 
 	webhookMethods = {
 		default: {
