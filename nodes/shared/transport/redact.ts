@@ -84,13 +84,16 @@ function textPattern(secret: string): string {
 }
 
 /**
- * The part of a base64 text that depends on the secret's bytes alone, for each of the three
+ * The secret's base64 alone, then the part of a base64 text that depends on the secret's
+ * bytes alone, for each of the three
  * byte alignments the secret may have inside a longer text: the characters that mix a
  * secret byte with a neighbour are left out at both ends.
  */
 function base64Patterns(secret: string): string[] {
 	const bytes = Buffer.from(secret, 'utf8');
-	const patterns: string[] = [];
+	// The secret encoded alone, last characters and padding included.
+	const whole = bytes.toString('base64').replace(/=+$/, '');
+	const patterns = [`${Array.from(whole).map(base64CharPattern).join('')}(?:=|%3[Dd]){0,2}`];
 	for (const offset of [0, 1, 2]) {
 		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
 		const total = offset + bytes.length;
