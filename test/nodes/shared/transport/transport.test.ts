@@ -1,7 +1,9 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
+import { INSTANCE_PATH, registerNodeType, runAction } from '../../../helpers/engine';
+import { holdsSecret } from '../../../helpers/secrets';
+import { zApiRequest } from '../../../../nodes/shared/transport';
 
 /** Requests sent and not answered yet: the fake clock below stands still while there are any. */
 let inFlight = 0;
@@ -344,5 +346,141 @@ describe('transport: retries', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((json) => json.url)).toEqual(['https://a.example.com/', 'https://b.example.com/']);
 		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('transport: a Base URL holding the whole instance address', () => {
+	const token = 'tok+en/with=and space';
+	it.each([
+		['as the panel shows it', `https://api.z-api.io/instances/INSTANCE123/token/${encodeURIComponent(token)}`],
+		['with a trailing slash and an endpoint', `https://api.z-api.io/instances/INSTANCE123/token/${token}/send-text/`],
+		['on a self-hosted server', 'http://zapi.internal:8080/base/instances/X'],
+	])('%s: refused before any request, saying what to paste, without the token', async (_label, baseUrl) => {
+		const scope = nock(/.*/).get(/.*/).reply(200, []);
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl, instanceToken: token } });
+		expect(result.error?.message).toBe('The Base URL in the Z-API credentials holds a whole instance address');
+		expect(result.error?.description).toBe(
+			`Set Base URL to the server only, ${new URL(baseUrl).origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.`,
+		);
+		expect(JSON.stringify(result.run.data)).not.toMatch(/tok\+en|tok%2Ben|INSTANCE123\/token/);
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('accepts a Base URL whose path only contains the word elsewhere', async () => {
+		const scope = api('https://zapi.example.com')
+			.get('/my-instances/instances/INSTANCE123/token/tok3n-SECRET-7f9a/chat-messages/5511999999999')
+			.query(true)
+			.reply(200, []);
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: 'https://zapi.example.com/my-instances' } });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('transport: certificates n8n does not trust', () => {
+	it.each<[string, RegExp, RegExp]>([
+		['DEPTH_ZERO_SELF_SIGNED_CERT', /self-signed/, /NODE_EXTRA_CA_CERTS/],
+		['SELF_SIGNED_CERT_IN_CHAIN', /private certificate authority/, /NODE_EXTRA_CA_CERTS/],
+		['UNABLE_TO_VERIFY_LEAF_SIGNATURE', /cannot find who issued/, /full certificate chain/],
+		['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', /authority n8n does not know/, /NODE_EXTRA_CA_CERTS/],
+		['CERT_HAS_EXPIRED', /has expired/, /Renew the certificate/],
+		['CERT_NOT_YET_VALID', /not valid yet/, /date and time/],
+		['ERR_TLS_CERT_ALTNAME_INVALID', /another host name/, /host name the certificate names/],
+	])('%s: says what it means and what to do, without retrying', async (code, meaning, hint) => {
+		const scope = api().get(/.*/).query(true).replyWithError(networkError(code));
+		const spare = api().get(/.*/).query(true).reply(200, []);
+		const result = await runAction(getMessages);
+		expect(result.error?.message).toMatch(new RegExp(`^n8n does not trust the https certificate of api\\.z-api\\.io: .+ \\(${code}\\)$`));
+		expect(result.error?.message).toMatch(meaning);
+		expect(result.error?.description).toMatch(hint);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	describe('against a real https server with a self-signed certificate', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { makeSelfSignedCert } = require('../../../stand-in/helpers');
+		let certificate: { key: string; cert: string; cleanup: () => void };
+		let server: import('https').Server;
+		let port = 0;
+		beforeAll(async () => {
+			certificate = makeSelfSignedCert('zapi-transport-tls-');
+			const https = await import('https');
+			server = https.createServer({ key: certificate.key, cert: certificate.cert }, (_req, res) => {
+				res.setHeader('content-type', 'application/json');
+				res.end('[]');
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			port = (server.address() as { port: number }).port;
+		});
+		afterAll(async () => {
+			await new Promise((resolve) => server.close(resolve));
+			certificate.cleanup();
+		});
+
+		it('names the self-signed certificate and NODE_EXTRA_CA_CERTS', async () => {
+			const result = await runAction(getMessages, undefined, { credentials: { baseUrl: `https://127.0.0.1:${port}` } });
+			expect(result.error?.message).toBe(
+				`n8n does not trust the https certificate of 127.0.0.1:${port}: its certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+			);
+			expect(result.error?.description).toMatch(/NODE_EXTRA_CA_CERTS/);
+		});
+	});
+});
+
+describe('transport: further secrets a call carries', () => {
+	const OTHER_TYPE = 'n8n-nodes-zapi.transportProbe';
+	const SIGNATURE = 'sig+Nat/ure= 0123456789';
+	const ACTIVATION = 'act1vation-id-4567abcd';
+	registerNodeType(OTHER_TYPE, {
+		description: {
+			displayName: 'Transport probe',
+			name: 'transportProbe',
+			group: ['transform'],
+			version: 1,
+			description: 'Calls the transport with secrets of its own',
+			defaults: { name: 'Z-API' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'zApiApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const answer = await zApiRequest.call(this, {
+				method: 'GET',
+				path: '/me',
+				secrets: [SIGNATURE, ACTIVATION],
+				itemIndex: 0,
+			});
+			return [[{ json: answer as IDataObject }]];
+		},
+	} as INodeType);
+
+	const echo = {
+		receivedCallbackUrl: `https://n8n.example.com/webhook/x?zapiSignature=${encodeURIComponent(SIGNATURE)}&activation=${ACTIVATION}`,
+		[SIGNATURE]: Buffer.from(`activation=${ACTIVATION}`).toString('base64'),
+	};
+
+	it('are redacted from the answer, in values and keys', async () => {
+		api().get(`${INSTANCE_PATH}/me`).reply(200, echo);
+		const result = await runAction({}, undefined, { type: OTHER_TYPE });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			{
+				receivedCallbackUrl: 'https://n8n.example.com/webhook/x?zapiSignature=[redacted]&activation=[redacted]',
+				'[redacted]': expect.any(String),
+			},
+		]);
+		for (const secret of [SIGNATURE, ACTIVATION]) expect(holdsSecret(JSON.stringify(result.run.data), secret)).toBe(false);
+	});
+
+	it('are redacted from the error', async () => {
+		api().get(`${INSTANCE_PATH}/me`).reply(400, { error: JSON.stringify(echo) });
+		const result = await runAction({}, undefined, { type: OTHER_TYPE });
+		expect(result.error?.message).toMatch(/^Z-API did not recognise|^Z-API rejected/);
+		for (const secret of [SIGNATURE, ACTIVATION]) {
+			expect(holdsSecret(JSON.stringify(result.run.data), secret)).toBe(false);
+			expect(holdsSecret(`${result.error?.message} ${result.error?.description}`, secret)).toBe(false);
+		}
 	});
 });
