@@ -25,22 +25,24 @@ import { describeFailure } from './transport/errors';
  *   the credential anyway.
  */
 
-const CHECK_FIELDS = 'Check the Base URL, Instance ID and Instance Token in these credentials.';
-
-/** What a status says about the credentials, from the same error table the nodes use. */
+/**
+ * What a status says about the credentials, from the same error table the nodes use. The
+ * statuses that table has no own advice for share one short sentence: there are 300 rules.
+ */
 function statusAdvice(status: number): string {
 	if (status === 400) {
 		// The service answers 400 both to an unknown instance and to a missing Client Token;
 		// a declarative rule sees only the status, so it names both.
-		const unknown = describeFailure({ status: 404, attempts: 1, host: '' });
 		const noClientToken = describeFailure({ status, serviceMessage: 'null not allowed', attempts: 1, host: '' });
-		return `Z-API refused these credentials (400). Either the Instance ID or Instance Token is wrong (${unknown.description}), or ${noClientToken.message}: ${noClientToken.description}`;
+		return `Z-API refused these credentials (400). Either the Instance ID or Instance Token is wrong: copy them again from the Z-API panel (Instances > your instance). Or ${noClientToken.description}`;
 	}
 	const { rule, message, description } = describeFailure({ status, attempts: 1, host: '' });
 	if (rule === 'instanceUnknown') {
 		return `${message}. ${description} The Base URL is the server only (${DEFAULT_BASE_URL}), never the instance address the panel shows.`;
 	}
-	if (rule === 'rejected' || rule === 'unexpected') return `Z-API answered HTTP ${status}. ${CHECK_FIELDS}`;
+	if (rule === 'rateLimited') return 'Z-API is rate limiting this instance (429). Wait a minute, then test again.';
+	if (rule === 'serverError') return `Z-API had a server error (${status}). Try again in a few minutes.`;
+	if (rule === 'rejected' || rule === 'unexpected') return `Z-API answered ${status}: check Base URL, Instance ID and Token.`;
 	return `${message}. ${description}`;
 }
 

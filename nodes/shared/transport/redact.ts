@@ -20,8 +20,26 @@ const MIN_BASE64_RUN = 6;
 
 export type Redactor = (text: string) => string;
 
+/**
+ * Redactors built lately, by their secrets: a call redacts several texts with the same
+ * secrets, and building the patterns costs more than applying them.
+ */
+const recent = new Map<string, Redactor>();
+const RECENT_LIMIT = 16;
+
 /** A function that redacts `secrets` from any text; build it once, apply it to many texts. */
 export function redactorFor(secrets: Array<string | undefined>): Redactor {
+	const key = JSON.stringify(secrets);
+	let redactor = recent.get(key);
+	if (!redactor) {
+		redactor = buildRedactor(secrets);
+		if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+		recent.set(key, redactor);
+	}
+	return redactor;
+}
+
+function buildRedactor(secrets: Array<string | undefined>): Redactor {
 	const usable = [...new Set(secrets)].filter(
 		(secret): secret is string => typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH,
 	);

@@ -41,15 +41,16 @@ describe('credential test rules, as data', () => {
 	});
 
 	it.each<[number, RegExp[]]>([
-		[400, [/Instance ID or Instance Token is wrong/, /copy the Instance ID and Instance Token again/, /Client Token field/, /not the instance token/]],
+		[400, [/Instance ID or Instance Token is wrong: copy them again/, /Client Token field/, /not the instance token/]],
 		[401, [/did not recognise the instance ID or instance token \(401\)/, /copy the Instance ID and Instance Token again/]],
 		[404, [/did not recognise the instance ID or instance token \(404\)/, /never the instance address the panel shows/]],
 		[403, [/refused the Client Token/, /paste the instance token there/]],
 		[405, [/HTTP method/]],
-		[429, [/rate limiting/]],
-		[500, [/server error \(500/, /Try again in a few minutes/]],
-		[418, [/^Z-API answered HTTP 418\. Check the Base URL, Instance ID and Instance Token/]],
-		[302, [/^Z-API answered HTTP 302\./]],
+		[429, [/rate limiting this instance \(429\)\. Wait a minute/]],
+		[500, [/server error \(500\)\. Try again in a few minutes/]],
+		[599, [/server error \(599\)/]],
+		[418, [/^Z-API answered 418: check Base URL, Instance ID and Token\.$/]],
+		[302, [/^Z-API answered 302:/]],
 	])('%i gives the advice of the node’s error table', (status, patterns) => {
 		for (const pattern of patterns) expect(messageFor(status)).toMatch(pattern);
 	});
