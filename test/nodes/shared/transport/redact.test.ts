@@ -1,3 +1,4 @@
+import { holdsSecret } from '../../../helpers/secrets';
 import { REDACTED, redactSecrets, redactValue } from '../../../../nodes/shared/transport/redact';
 
 /** Tokens with every character that encodings treat differently: + / = and spaces. */
@@ -8,21 +9,6 @@ const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
 const urlSafe = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
 const formEncoded = (text: string) => new URLSearchParams({ t: text }).toString().slice(2);
-
-/** Every 8-byte piece of the token, searched for in the bytes a base64 run decodes to, at any alignment. */
-function base64Leak(text: string, secret: string): boolean {
-	const pieces = [];
-	const bytes = Buffer.from(secret);
-	for (let index = 0; index + 8 <= bytes.length; index++) pieces.push(bytes.subarray(index, index + 8));
-	for (const run of text.match(/[A-Za-z0-9+/_-]{8,}/g) ?? []) {
-		for (let shift = 0; shift < 4; shift++) {
-			const chars = run.slice(shift).replace(/-/g, '+').replace(/_/g, '/');
-			const decoded = Buffer.from(chars.slice(0, chars.length - (chars.length % 4)), 'base64');
-			if (pieces.some((piece) => decoded.includes(piece))) return true;
-		}
-	}
-	return false;
-}
 
 describe('redactSecrets: every form an echoing server may give a secret', () => {
 	const forms: Array<[string, string]> = [
@@ -51,12 +37,8 @@ describe('redactSecrets: every form an echoing server may give a secret', () => 
 		expect(out).toContain(REDACTED);
 		expect(out).toContain('GET https://api.z-api.io/instances/I/token/');
 		expect(out).toContain('status said the server');
-		expect(base64Leak(out, TOKEN)).toBe(false);
-		const lower = out.toLowerCase();
-		for (let index = 0; index + 8 <= TOKEN.length; index++) {
-			expect(lower).not.toContain(TOKEN.slice(index, index + 8).toLowerCase());
-			expect(lower).not.toContain(encodeURIComponent(TOKEN.slice(index, index + 8)).toLowerCase());
-		}
+		expect(holdsSecret(text, TOKEN)).toBe(true);
+		expect(holdsSecret(out, TOKEN)).toBe(false);
 	});
 
 	it('redacts several secrets, the longer first when one contains the other', () => {
@@ -94,7 +76,7 @@ describe('redactValue', () => {
 	it('keeps both entries when two keys redact to the same text', () => {
 		const out = redactValue({ [TOKEN]: 1, [encodeURIComponent(TOKEN)]: 2 }, [TOKEN]);
 		expect(Object.values(out).sort()).toEqual([1, 2]);
-		expect(JSON.stringify(out)).not.toContain('Ab+c');
+		expect(holdsSecret(JSON.stringify(out), TOKEN)).toBe(false);
 	});
 
 	it('does not change the value it is given', () => {
