@@ -19,6 +19,9 @@ import { describeFailure } from './transport/errors';
  * - a request that gets no answer shows Node's error code alone (ECONNREFUSED,
  *   DEPTH_ZERO_SELF_SIGNED_CERT…): a declarative test cannot add words to it. The nodes
  *   explain these codes when they run.
+ * - n8n 1.x drops the HTTP answer from the error its tester reads, so there no status rule
+ *   applies and n8n shows its own text for the status ("Bad request - please check your
+ *   parameters"); the token is not in it either.
  * - a 2xx answer is checked by `responseSuccessBody` rules, which can only fail the test.
  *   So a disconnected instance ({connected: false}) fails it, saying the credentials are
  *   right: none of the node's calls can work until the QR code is scanned, and n8n saves

@@ -34,7 +34,10 @@ module.exports = {
 				const inst = await t.instance('credential-test-wrong', { credentialToken: wrong });
 				const result = await testCredential(t, inst, { instanceToken: wrong });
 				t.assert.equal(result.status, 'Error', JSON.stringify(result));
-				t.assert.match(result.message, /^Z-API refused these credentials \(400\)\. Either the Instance ID or Instance Token is wrong/);
+				// n8n 1.x loses the HTTP answer on the error it hands its tester (the error's cause
+				// is dropped), so no status rule can apply there: it shows its own text for the status.
+				const expected = t.line === '1' ? /^Bad request - please check your parameters$/ : /^Z-API refused these credentials \(400\)\. Either the Instance ID or Instance Token is wrong/;
+				t.assert.match(result.message, expected);
 				t.assert.deepEqual(t.secretsIn(result.message), []);
 				t.assert.ok(!result.message.includes('wr0ng'), result.message);
 			},
