@@ -67,7 +67,7 @@ const TLS_FAILURES: Record<string, { meaning: string; hint: string }> = {
 const ERROR_RULES: ErrorRule[] = [
 	{
 		name: 'untrustedCertificate',
-		matches: (call) => call.status === undefined && call.networkCode !== undefined && call.networkCode in TLS_FAILURES,
+		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
 		message: (call) =>
 			`n8n does not trust the https certificate of ${call.host}: ${TLS_FAILURES[call.networkCode as string].meaning} (${call.networkCode})`,
 		description: (call) => TLS_FAILURES[call.networkCode as string].hint,

@@ -11,8 +11,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { failedCallError, serviceMessageOf } from './errors';
 import { redactSecrets, redactValue } from './redact';
 
-export { describeFailure, notConfirmedError } from './errors';
-export { redactSecrets, redactValue } from './redact';
+export { notConfirmedError } from './errors';
+export { redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
@@ -96,7 +96,7 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 }
 
 /** True when a Base URL goes on with /instances/…, as the instance address the panel shows. */
-export function holdsInstancePath(baseUrl: string): boolean {
+function holdsInstancePath(baseUrl: string): boolean {
 	return /^https?:\/\/[^/]+(\/.*)?\/instances(\/|$)/i.test(baseUrl);
 }
 

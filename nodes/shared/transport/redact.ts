@@ -18,7 +18,7 @@ const MIN_SECRET_LENGTH = 4;
 /** A base64 run shorter than this could be chance inside an unrelated base64 text. */
 const MIN_BASE64_RUN = 6;
 
-export type Redactor = (text: string) => string;
+type Redactor = (text: string) => string;
 
 /**
  * Redactors built lately, by their secrets: a call redacts several texts with the same
@@ -28,7 +28,7 @@ const recent = new Map<string, Redactor>();
 const RECENT_LIMIT = 16;
 
 /** A function that redacts `secrets` from any text; build it once, apply it to many texts. */
-export function redactorFor(secrets: Array<string | undefined>): Redactor {
+function redactorFor(secrets: Array<string | undefined>): Redactor {
 	const key = JSON.stringify(secrets);
 	let redactor = recent.get(key);
 	if (!redactor) {
