@@ -19,7 +19,7 @@ export const updatePhoto: ZApiOperation = {
 			type: 'options',
 			options: [
 				{ name: 'Binary File', value: 'binary', description: 'A file of the input item, for example from an HTTP Request or Read File node' },
-				{ name: 'URL', value: 'url', description: 'A public address Z-API downloads the image from' },
+				{ name: 'URL', value: 'url', description: 'A public address Z-API downloads the image from, such as the content.imageUrl of a Z-API Trigger image message' },
 				{ name: 'Base64', value: 'base64', description: 'The image as base64 text' },
 			],
 			default: 'binary',
