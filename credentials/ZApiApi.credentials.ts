@@ -1,10 +1,13 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
+
+import { credentialTest } from '../nodes/shared/credentialTest';
 
 /**
  * One Z-API instance. The instance id and token travel in the URL path of every call, so
@@ -72,4 +75,7 @@ export class ZApiApi implements ICredentialType {
 			headers: { ...(requestOptions.headers ?? {}), 'Client-Token': clientToken },
 		};
 	}
+
+	/** GET /status, with advice per answer: see credentialTest.ts. */
+	test: ICredentialTestRequest = credentialTest;
 }

@@ -30,14 +30,11 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	const node = loadClass<INodeType>(file);
 	const { description } = node;
 
-	// Lint checks that a node names a credential test, not that the node has it: n8n looks the
-	// name up in methods.credentialTest when the user saves the credentials.
-	it('has the credential test it names for each credential', () => {
-		expect(description.credentials).not.toHaveLength(0);
-		for (const { testedBy } of description.credentials ?? []) {
-			expect(typeof testedBy).toBe('string');
-			expect(typeof node.methods?.credentialTest?.[testedBy as string]).toBe('function');
-		}
+	it('describes a node that uses the package credentials', () => {
+		expect(description.name).toMatch(/^zApi/);
+		expect(description.displayName).toMatch(/^Z-API/);
+		// The credential type carries its own test: no node names one.
+		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
 	});
 
 	// Lint resolves icons from the sources; gulpfile.js must put them where the built file looks.
@@ -70,6 +67,7 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 		expect(credentials.properties.find((property) => property.name === 'baseUrl')?.default).toBe(
 			'https://api.z-api.io',
 		);
+		expect(credentials.test?.request.url).toMatch(/\/status$/);
 	});
 
 	it('ships its icons where the built file points', () => {

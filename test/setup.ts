@@ -1,15 +1,9 @@
 import nock from 'nock';
 
-import { retryPolicy } from '../nodes/shared/transport';
-
 // No test reaches the network: every request must be answered by nock, or by a server the
 // test itself started on loopback.
 nock.disableNetConnect();
 nock.enableNetConnect(/^(127\.0\.0\.1|localhost)(:\d+)?$/);
-
-// Keep the retry schedule, shrink its delays.
-retryPolicy.baseDelayMs = 5;
-retryPolicy.maxDelayMs = 200;
 
 afterEach(() => {
 	nock.abortPendingRequests();

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { zApiApiTest } from '../shared/credentialTest';
 import { buildProperties } from './actions/description';
 import { router } from './actions/router';
 
@@ -18,11 +17,9 @@ export class ZApi implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
+		credentials: [{ name: 'zApiApi', required: true }],
 		properties: buildProperties(),
 	};
-
-	methods = { credentialTest: { zApiApiTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { zApiApiTest } from '../shared/credentialTest';
 import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { receive } from './receive';
@@ -32,7 +31,7 @@ export class ZApiTrigger implements INodeType {
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
+		credentials: [{ name: 'zApiApi', required: true }],
 		webhooks: [
 			{
 				name: 'default',
@@ -133,8 +132,6 @@ export class ZApiTrigger implements INodeType {
 			},
 		],
 	};
-
-	methods = { credentialTest: { zApiApiTest } };
 
 	webhookMethods = {
 		default: {

@@ -109,6 +109,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** Registers a node type of a test's own (to call the transport as other nodes do). */
+export function registerNodeType(name: string, nodeType: INodeType): void {
+	nodeTypeList[name] = nodeType;
+}
+
 export interface EngineOptions {
 	credentials?: Partial<typeof TEST_CREDENTIALS>;
 	mode?: WorkflowExecuteMode;
@@ -194,9 +199,9 @@ export interface ActionRun {
 export async function runAction(
 	parameters: IDataObject,
 	items: INodeExecutionData[] = [{ json: {} }],
-	options: EngineOptions & { continueOnFail?: boolean } = {},
+	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
 ): Promise<ActionRun> {
-	const node = makeNode(ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
 	const workflow = makeWorkflow([node]);
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);

@@ -2,21 +2,26 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resources } from './resources';
 
-/** Resource and Operation selectors, then each operation's parameters, shown only for it. */
+/**
+ * Resource and Operation selectors, then each operation's parameters, shown only for it.
+ * The first resource and each resource's first operation are the defaults: n8n leaves a
+ * parameter at its default out of saved workflows, so these must not change (the node's
+ * tests pin them).
+ */
 export function buildProperties(): INodeProperties[] {
+	const defaultResource = resources[0].value;
 	const properties: INodeProperties[] = [
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the first resource, computed
 		{
 			displayName: 'Resource',
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
 			options: resources.map(({ value, name, description }) => ({ value, name, description })),
-			default: resources[0].value,
+			default: defaultResource,
 		},
 	];
 	for (const resource of resources) {
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the first operation, computed
+		const defaultOperation = resource.operations[0].value;
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
@@ -29,7 +34,7 @@ export function buildProperties(): INodeProperties[] {
 				action,
 				description,
 			})),
-			default: resource.operations[0].value,
+			default: defaultOperation,
 		});
 	}
 	for (const resource of resources) {

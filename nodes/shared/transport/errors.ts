@@ -32,7 +32,46 @@ const isClientError = (call: FailedCall) =>
 const CREDENTIALS_HINT =
 	'Open the Z-API credentials and copy the Instance ID and Instance Token again from the Z-API panel (Instances > your instance).';
 
-export const ERROR_RULES: ErrorRule[] = [
+const TRUST_HINT =
+	'If the Base URL is https://api.z-api.io, something between n8n and the internet (a company proxy, an antivirus) is intercepting https: give n8n its CA certificate. For a self-hosted server, give n8n the CA certificate that signed it: put the PEM file path in the NODE_EXTRA_CA_CERTS environment variable of n8n and restart n8n.';
+
+/** TLS failures Node reports by code: what each means for the Base URL, then what to do. */
+const TLS_FAILURES: Record<string, { meaning: string; hint: string }> = {
+	DEPTH_ZERO_SELF_SIGNED_CERT: { meaning: 'its certificate is self-signed', hint: TRUST_HINT },
+	SELF_SIGNED_CERT_IN_CHAIN: {
+		meaning: 'its certificate was issued by a private certificate authority n8n does not trust',
+		hint: TRUST_HINT,
+	},
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
+		meaning: 'n8n cannot find who issued its certificate (a missing intermediate certificate, or a private authority)',
+		hint: `On a self-hosted server, serve the full certificate chain. ${TRUST_HINT}`,
+	},
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+		meaning: 'its certificate was issued by an authority n8n does not know',
+		hint: TRUST_HINT,
+	},
+	CERT_HAS_EXPIRED: {
+		meaning: 'its certificate has expired',
+		hint: 'Renew the certificate of the server in the Base URL. If the Base URL is https://api.z-api.io, check the date and time of the n8n server.',
+	},
+	CERT_NOT_YET_VALID: {
+		meaning: 'its certificate is not valid yet',
+		hint: 'Check the date and time of the n8n server.',
+	},
+	ERR_TLS_CERT_ALTNAME_INVALID: {
+		meaning: 'its certificate was issued for another host name',
+		hint: 'Use in the Base URL the host name the certificate names (not an IP address or another alias).',
+	},
+};
+
+const ERROR_RULES: ErrorRule[] = [
+	{
+		name: 'untrustedCertificate',
+		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
+		message: (call) =>
+			`n8n does not trust the https certificate of ${call.host}: ${TLS_FAILURES[call.networkCode as string].meaning} (${call.networkCode})`,
+		description: (call) => TLS_FAILURES[call.networkCode as string].hint,
+	},
 	{
 		name: 'network',
 		matches: (call) => call.status === undefined,
@@ -146,8 +185,10 @@ export function serviceMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * The group calls report failure inside a 200 answer as {value: false}. That is a failure
- * of the item, never a silent `false` passed on.
+ * Several endpoints report a refusal inside a 200 answer as {value: false} (the group calls;
+ * the webhook calls when they refuse an address). That is a failure of the item, never a
+ * silent `false` passed on. The answer is already redacted by the caller. No HTTP code is
+ * given: n8n would show "200" next to a failure.
  */
 export function notConfirmedError(
 	node: INode,
@@ -157,10 +198,9 @@ export function notConfirmedError(
 	itemIndex?: number,
 ): NodeApiError {
 	const got = JSON.stringify(answer ?? null).slice(0, 200);
-	return new NodeApiError(node, { status: 200, service: got }, {
+	return new NodeApiError(node, { service: got }, {
 		message: `Z-API could not ${action} (it answered ${got})`,
 		description: hint,
-		httpCode: '200',
 		itemIndex,
 	});
 }

@@ -6,7 +6,6 @@ import type {
 	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -14,13 +13,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { failedCallError, serviceMessageOf } from './errors';
 import { redactSecrets, redactValue } from './redact';
 
-export { describeFailure, ERROR_RULES, notConfirmedError } from './errors';
-export { redactSecrets, redactValue, REDACTED } from './redact';
+export { notConfirmedError } from './errors';
+export { redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
 
-export type ZApiContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions | ILoadOptionsFunctions;
+export type ZApiContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
 
 /** One Z-API instance, as the credentials describe it. */
 export interface ZApiInstance {
@@ -38,15 +37,16 @@ export interface ZApiCall {
 	body?: IDataObject;
 	/** Item the call is made for, so n8n points at it when the call fails. */
 	itemIndex?: number;
-	/** Further secrets this call carries, redacted like the tokens from answers and errors. */
+	/**
+	 * Further secrets the call carries besides the credentials' tokens (the trigger's
+	 * delivery signature, activation id, signed address): redacted the same way from the
+	 * answer and from any error.
+	 */
 	secrets?: string[];
 }
 
-/**
- * Bounded retries for 429, 5xx and dropped connections. Tests shrink the delays; nothing
- * else changes this at run time.
- */
-export const retryPolicy = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+/** Bounded retries for 429, 5xx and dropped connections. */
+const RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
@@ -104,6 +104,18 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
 		});
 	}
+	if (holdsInstancePath(instance.baseUrl)) {
+		// The Z-API panel shows the whole instance address; pasted as the Base URL every call
+		// would go to .../token/<token>/instances/... and get a bare 404. Only the origin is
+		// named here: the rest of what was pasted holds the token.
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Base URL in the Z-API credentials holds a whole instance address',
+			{
+				description: `Set Base URL to the server only, ${new URL(instance.baseUrl).origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.`,
+			},
+		);
+	}
 	return instance;
 }
 
@@ -111,6 +123,11 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObject): ICredentialsDecrypted {
 	const chosen = context.getNode().credentials?.[CREDENTIALS_TYPE];
 	return { id: chosen?.id ?? '', name: chosen?.name ?? '', type: CREDENTIALS_TYPE, data: { ...data } };
+}
+
+/** True when a Base URL goes on with /instances/…, as the instance address the panel shows. */
+function holdsInstancePath(baseUrl: string): boolean {
+	return /^https?:\/\/[^/]+(\/.*)?\/instances(\/|$)/i.test(baseUrl);
 }
 
 /** The secrets of an instance, for redaction. */
@@ -146,7 +163,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 	}
 
 	for (let attempt = 1; ; attempt++) {
-		const canRetry = attempt < retryPolicy.attempts;
+		const canRetry = attempt < RETRY.attempts;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
 		try {
 			// The credentials already read are handed over, so n8n does not read them again.
@@ -167,7 +184,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 
 		if (canRetry && (statusCode === 429 || statusCode >= 500)) {
 			const delay = retryAfterDelay(response.headers) ?? backoffDelay(attempt);
-			if (delay <= retryPolicy.maxDelayMs) {
+			if (delay <= RETRY.maxDelayMs) {
 				await sleep(delay);
 				continue;
 			}
@@ -187,7 +204,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 }
 
 function backoffDelay(attempt: number): number {
-	return Math.min(retryPolicy.baseDelayMs * 2 ** (attempt - 1), retryPolicy.maxDelayMs);
+	return Math.min(RETRY.baseDelayMs * 2 ** (attempt - 1), RETRY.maxDelayMs);
 }
 
 /** Retry-After as seconds or as an HTTP date; undefined when absent or unreadable. */

@@ -1,33 +1,132 @@
 /**
  * Secrets are the instance token (it sits in every URL path), the client token and the
- * trigger's webhook secret. Anything that may come from a request (a URL, a body echoed
+ * trigger's delivery secrets. Anything that may come from a request (a URL, a body echoed
  * by a server, an error text) passes through here before it can reach a message, a log
  * line or execution data.
+ *
+ * A server that echoes a request may carry a secret in another form than it was sent:
+ * %-encoded (upper- or lower-case hex, every character or only some, once or twice),
+ * form-encoded ('+' for a space), JSON-escaped, or base64 (standard or url-safe, whole or
+ * inside a longer base64 text at any byte alignment). Each secret becomes one pattern
+ * that matches all of these.
  */
 export const REDACTED = '[redacted]';
 
 /** Secrets shorter than this are not searched for: they would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 4;
 
-export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
-	let out = text;
-	for (const secret of secrets) {
-		if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
-		for (const form of new Set([secret, encodeURIComponent(secret)])) {
-			out = out.split(form).join(REDACTED);
-		}
+/** A base64 run shorter than this could be chance inside an unrelated base64 text. */
+const MIN_BASE64_RUN = 6;
+
+type Redactor = (text: string) => string;
+
+/**
+ * Redactors built lately, by their secrets: a call redacts several texts with the same
+ * secrets, and building the patterns costs more than applying them.
+ */
+const recent = new Map<string, Redactor>();
+const RECENT_LIMIT = 16;
+
+/** A function that redacts `secrets` from any text; build it once, apply it to many texts. */
+function redactorFor(secrets: Array<string | undefined>): Redactor {
+	const key = JSON.stringify(secrets);
+	let redactor = recent.get(key);
+	if (!redactor) {
+		redactor = buildRedactor(secrets);
+		if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+		recent.set(key, redactor);
 	}
-	return out;
+	return redactor;
 }
 
-/** Deep copy of a JSON-like value with every string redacted. */
+function buildRedactor(secrets: Array<string | undefined>): Redactor {
+	const usable = [...new Set(secrets)].filter(
+		(secret): secret is string => typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH,
+	);
+	if (!usable.length) return (text) => text;
+	// Longest first, so that a secret containing another is redacted whole.
+	usable.sort((a, b) => b.length - a.length);
+	// Text forms are matched ignoring case (%2b and %2B; a server that upper-cases a token);
+	// base64 forms are case-sensitive, as base64 is.
+	const textForms = new RegExp(usable.map(textPattern).join('|'), 'gi');
+	const base64Runs = usable.flatMap(base64Patterns);
+	const base64Forms = base64Runs.length ? new RegExp(base64Runs.join('|'), 'g') : undefined;
+	return (text) => {
+		const out = text.replace(textForms, REDACTED);
+		return base64Forms ? out.replace(base64Forms, REDACTED) : out;
+	};
+}
+
+export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
+	return redactorFor(secrets)(text);
+}
+
+/** Deep copy of a JSON-like value with every string, keys included, redacted. */
 export function redactValue<T>(value: T, secrets: Array<string | undefined>): T {
-	if (typeof value === 'string') return redactSecrets(value, secrets) as T;
-	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets)) as T;
+	return redactWith(value, redactorFor(secrets));
+}
+
+function redactWith<T>(value: T, redact: Redactor): T {
+	if (typeof value === 'string') return redact(value) as T;
+	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, redact)) as T;
 	if (value && typeof value === 'object') {
 		const copy: Record<string, unknown> = {};
-		for (const [key, entry] of Object.entries(value)) copy[key] = redactValue(entry, secrets);
+		for (const [key, entry] of Object.entries(value)) {
+			let safeKey = redact(key);
+			// Two keys that redact to the same text both stay.
+			for (let n = 2; safeKey in copy; n++) safeKey = `${redact(key)} ${n}`;
+			copy[safeKey] = redactWith(entry, redact);
+		}
 		return copy as T;
 	}
 	return value;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** One character: raw, %-encoded (once or twice), '+' for a space, JSON-escaped. */
+function charPattern(char: string): string {
+	const forms = new Set([escapeRegExp(char)]);
+	const percent = [...Buffer.from(char, 'utf8')]
+		.map((byte) => `%(?:25)?${byte.toString(16).padStart(2, '0')}`)
+		.join('');
+	forms.add(percent);
+	if (char === ' ') forms.add('\\+');
+	const json = JSON.stringify(char).slice(1, -1);
+	if (json !== char) forms.add(escapeRegExp(json));
+	return forms.size === 1 ? [...forms][0] : `(?:${[...forms].join('|')})`;
+}
+
+function textPattern(secret: string): string {
+	return Array.from(secret).map(charPattern).join('');
+}
+
+/**
+ * The secret's base64 alone, then the part of a base64 text that depends on the secret's
+ * bytes alone, for each of the three
+ * byte alignments the secret may have inside a longer text: the characters that mix a
+ * secret byte with a neighbour are left out at both ends.
+ */
+function base64Patterns(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	// The secret encoded alone, last characters and padding included.
+	const whole = bytes.toString('base64').replace(/=+$/, '');
+	const patterns = [`${Array.from(whole).map(base64CharPattern).join('')}(?:=|%3[Dd]){0,2}`];
+	for (const offset of [0, 1, 2]) {
+		const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+		const total = offset + bytes.length;
+		const rest = total % 3;
+		const end = Math.floor(total / 3) * 4 + (rest === 0 ? 0 : rest);
+		const start = offset === 0 ? 0 : offset + 1;
+		const run = encoded.slice(start, end);
+		if (run.length >= MIN_BASE64_RUN) patterns.push(Array.from(run).map(base64CharPattern).join(''));
+	}
+	return patterns;
+}
+
+/** Standard and url-safe alphabets, and the two symbols %-encoded as in a query string. */
+function base64CharPattern(char: string): string {
+	if (char === '+') return '(?:\\+|-|%2[Bb])';
+	if (char === '/') return '(?:\\/|_|%2[Ff])';
+	return char;
 }

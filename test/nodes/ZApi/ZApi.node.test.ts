@@ -33,36 +33,42 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials and tests them with a method the node provides', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }]);
-		expect(new ZApiApi().name).toBe('zApiApi');
-		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
+	it('requires the Z-API credentials, which carry their own test', () => {
+		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+		expect(new ZApiApi().test?.request.url).toMatch(/\/status$/);
 	});
 
-	it('lists the resources with their operations', () => {
+	it('lists every resource of the registry with its operations, in order', () => {
 		const resource = properties.find((property) => property.name === 'resource');
-		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
-			'chat',
-			'contact',
-			'group',
-			'instance',
-			'message',
-			'webhook',
-		]);
+		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual(
+			resources.map(({ value }) => value),
+		);
 		expect(resource?.noDataExpression).toBe(true);
-		const operationsOf = (value: string) =>
-			(
-				operationSelectors.find((selector) => selector.displayOptions?.show?.resource?.[0] === value)
-					?.options as INodePropertyOptions[]
-			).map((option) => option.value);
-		for (const { value, operations } of resources) expect(operationsOf(value)).toEqual(operations.map((operation) => operation.value));
-		expect(operationsOf('webhook')).toEqual(['setReceivedUrl', 'setStatusUrl']);
+		for (const { value, operations } of resources) {
+			const selector = operationSelectors.find((candidate) => candidate.displayOptions?.show?.resource?.[0] === value);
+			expect((selector?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual(
+				operations.map((operation) => operation.value),
+			);
+		}
+		expect(operationSelectors).toHaveLength(resources.length);
 	});
 
-	it('gives every operation an action and a description', () => {
+	// n8n leaves parameters at their default out of saved workflows: a changed default would
+	// silently change what those workflows do. These values are that promise.
+	it('keeps the defaults saved workflows rely on', () => {
+		const defaults = Object.fromEntries(
+			operationSelectors.map((selector) => [selector.displayOptions?.show?.resource?.[0], selector.default]),
+		);
+		expect(properties.find((property) => property.name === 'resource')?.default).toBe('chat');
+		expect(defaults).toMatchObject({ chat: 'getMessages', group: 'addParticipants', webhook: 'setReceivedUrl' });
+		expect(properties.find((property) => property.name === 'photoSource')?.default).toBe('binary');
+	});
+
+	it('gives every operation a short action and a description', () => {
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
 		expect(options).toHaveLength(resources.flatMap((resource) => resource.operations).length);
 		for (const option of options) {
+			// n8n renames the node to the action when it is picked: a few words, a capital, no full stop.
 			expect({ value: option.value, action: option.action }).toEqual({
 				value: option.value,
 				action: expect.stringMatching(/^[A-Z][a-z]+ .{8,}[^.]$/),

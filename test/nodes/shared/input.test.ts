@@ -11,10 +11,10 @@ import {
 	requireWebUrl,
 	sniffImageType,
 } from '../../../nodes/shared/input';
+import { sampleImages } from '../../helpers/images';
 
-const PNG_BASE64 =
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const PNG = Buffer.from(PNG_BASE64, 'base64');
+const PNG_BASE64 = sampleImages.pngBase64;
+const PNG = sampleImages.png;
 
 function inputError(fn: () => unknown): InputError {
 	try {

@@ -17,7 +17,7 @@ const RECOMMENDED_PAGE_SIZE = 10;
 export const getMessages: ZApiOperation = {
 	value: 'getMessages',
 	name: 'Get Messages',
-	action: 'Get messages of a chat',
+	action: 'Get chat messages',
 	description:
 		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
 	properties: [

@@ -6,7 +6,7 @@ import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } f
 export const addParticipants: ZApiOperation = {
 	value: 'addParticipants',
 	name: 'Add Participants',
-	action: 'Add participants to a group',
+	action: 'Add group participants',
 	description: 'Add one or more phones to a group',
 	properties: [
 		groupIdProperty,
@@ -29,7 +29,7 @@ export const addParticipants: ZApiOperation = {
 			// autoInvite is outside the contract: sent only when asked for.
 			body: autoInvite ? { groupId, phones, autoInvite } : { groupId, phones },
 			action: `add ${phones.join(', ')} to group ${groupId}`,
-			hint: "The instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
+			hint: "Otherwise the instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
 		});
 		return [{ success: true, groupId, phones }];
 	},

@@ -33,6 +33,9 @@ export function readPhones(this: IExecuteFunctions, itemIndex: number): string[]
 	return parsePhoneList(this.getNodeParameter('phones', itemIndex));
 }
 
+/** Why any group call can be refused, whatever the operation: said before its own hint. */
+const GROUP_HINT = "The group may not exist (check the Group ID), or the instance's phone may not be in it.";
+
 /**
  * POSTs a group call. The service reports a refusal as {value: false} in a 200 answer;
  * anything but {value: true} fails the item with `action` and `hint` in the message.
@@ -49,6 +52,6 @@ export async function groupCall(
 		itemIndex,
 	})) as IDataObject | undefined;
 	if (answer?.value !== true) {
-		throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
+		throw notConfirmedError(this.getNode(), call.action, answer, `${GROUP_HINT} ${call.hint}`, itemIndex);
 	}
 }

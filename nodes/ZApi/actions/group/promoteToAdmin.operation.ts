@@ -6,7 +6,7 @@ import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } f
 export const promoteToAdmin: ZApiOperation = {
 	value: 'promoteToAdmin',
 	name: 'Promote to Admin',
-	action: 'Promote participants to admin',
+	action: 'Promote to group admin',
 	description: 'Make one or more participants of a group its admins',
 	properties: [groupIdProperty, { ...phonesProperty, description: `Participants to promote. ${phonesProperty.description}` }],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -16,7 +16,7 @@ export const promoteToAdmin: ZApiOperation = {
 			endpoint: '/add-admin',
 			body: { groupId, phones },
 			action: `promote ${phones.join(', ')} to admin in group ${groupId}`,
-			hint: "The instance's phone must be an admin of the group, and each phone must already be a participant.",
+			hint: "Otherwise the instance's phone must be an admin of the group, and each phone must already be a participant.",
 		});
 		return [{ success: true, groupId, phones }];
 	},

@@ -1,10 +1,27 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
-import { retryPolicy } from '../../../../nodes/shared/transport';
+import { INSTANCE_PATH, registerNodeType, runAction } from '../../../helpers/engine';
+import { holdsSecret } from '../../../helpers/secrets';
+import { zApiRequest } from '../../../../nodes/shared/transport';
 
-const api = (base = 'https://api.z-api.io') => nock(base);
+/** Requests sent and not answered yet: the fake clock below stands still while there are any. */
+let inFlight = 0;
+
+const api = (base = 'https://api.z-api.io') => {
+	const scope = nock(base);
+	const open = new Set<unknown>();
+	const finish = (request: unknown) => {
+		if (open.delete(request)) inFlight--;
+	};
+	scope.on('request', (request: { once: (event: string, listener: () => void) => void }) => {
+		open.add(request);
+		inFlight++;
+		request.once('error', () => finish(request));
+	});
+	scope.on('replied', finish);
+	return scope;
+};
 const STATUS_PATH = `${INSTANCE_PATH}/update-webhook-message-status`;
 const MESSAGES_PATH = `${INSTANCE_PATH}/chat-messages/5511999999999`;
 
@@ -128,82 +145,124 @@ describe('transport: the status decides before the words of the answer', () => {
 		[405, 'Method not allowed for /instances/x/token/[redacted]/add-admin', /HTTP method/],
 		[415, 'Content-Type required on the token route', /content type/],
 	])('%i with %j is named by its status', async (status, error, message) => {
-		api().put(STATUS_PATH).times(3).reply(status, { error });
+		// Retry-After 0: retries go on at once; the schedule is tested below.
+		api().put(STATUS_PATH).times(3).reply(status, { error }, { 'Retry-After': '0' });
 		const result = await runAction(setStatusUrl);
 		expect(result.error?.message).toMatch(message);
 	});
 });
 
+/**
+ * Runs `run` on a fake clock: time moves in small steps, only while no request is in
+ * flight (so a request's own timeout never fires), which skips n8n's sleep between
+ * attempts. Sockets (nock's replies) keep the real event loop. Returns the result and the
+ * fake time between the requests recorded in `arrivals`.
+ */
+const STEP_MS = 50;
+
+async function onFakeClock<T>(run: () => Promise<T>, arrivals: number[]): Promise<{ result: T; waits: number[] }> {
+	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+	try {
+		let settled = false;
+		const pending = run().finally(() => {
+			settled = true;
+		});
+		while (!settled) {
+			await new Promise((resolve) => setImmediate(resolve));
+			if (inFlight === 0) await jest.advanceTimersByTimeAsync(STEP_MS);
+		}
+		const result = await pending;
+		return { result, waits: arrivals.slice(1).map((time, index) => time - arrivals[index]) };
+	} finally {
+		jest.useRealTimers();
+	}
+}
+
+/** A wait of `ms`, give or take the few steps the fake clock takes around a request. */
+function expectWait(wait: number | undefined, ms: number) {
+	expect(wait).toBeGreaterThanOrEqual(ms);
+	expect(wait).toBeLessThan(ms + 10 * STEP_MS);
+}
+
+/** An interceptor's reply that records the (fake) time of the request. */
+const at =
+	(arrivals: number[], status: number, body: unknown = '', headers: Record<string, string> = {}) =>
+	() => {
+		arrivals.push(Date.now());
+		return [status, body as IDataObject, headers] as [number, IDataObject, Record<string, string>];
+	};
+
 describe('transport: retries', () => {
-	it('retries a 429 without Retry-After a bounded number of times, then fails', async () => {
-		const scope = api().put(STATUS_PATH).times(retryPolicy.attempts).reply(429, { error: 'Too Many Requests' });
+	it('retries a 429 without Retry-After twice, 1 s then 2 s apart, then fails', async () => {
+		const arrivals: number[] = [];
+		const scope = api().put(STATUS_PATH).times(3).reply(at(arrivals, 429, { error: 'Too Many Requests' }));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
-		expect(retryPolicy.attempts).toBe(3);
+		const { result, waits } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error?.message).toBe('Z-API is rate limiting this instance (429, tried 3 times)');
 		expect(result.error?.description).toMatch(/Slow the workflow down/);
+		expect(waits).toHaveLength(2);
+		expectWait(waits[0], 1000);
+		expectWait(waits[1], 2000);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
 	});
 
 	it('retries a 429 and goes on when the next answer is a success', async () => {
+		const arrivals: number[] = [];
 		const scope = api()
 			.put(STATUS_PATH)
-			.reply(429, '')
+			.reply(at(arrivals, 429))
 			.put(STATUS_PATH, { value: 'https://n8n.example.com/webhook/zapi' })
-			.reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
+			.reply(at(arrivals, 200, { value: true }));
+		const { result } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(1);
 		expect(scope.isDone()).toBe(true);
 	});
 
 	it('waits as long as Retry-After says before trying again', async () => {
-		const times: number[] = [];
+		const arrivals: number[] = [];
 		api()
 			.put(STATUS_PATH)
-			.reply(() => {
-				times.push(Date.now());
-				return [429, '', { 'Retry-After': '0.15' }];
-			})
+			.reply(at(arrivals, 429, '', { 'Retry-After': '7' }))
 			.put(STATUS_PATH)
-			.reply(() => {
-				times.push(Date.now());
-				return [200, { value: true }];
-			});
-		const result = await runAction(setStatusUrl);
+			.reply(at(arrivals, 200, { value: true }));
+		const { result, waits } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error).toBeUndefined();
-		expect(times).toHaveLength(2);
-		// The test backoff is 5 ms: only Retry-After explains a wait of 150 ms.
-		expect(times[1] - times[0]).toBeGreaterThanOrEqual(140);
+		// The backoff would be 1 s: only Retry-After explains 7.
+		expectWait(waits[0], 7000);
 	});
 
 	it('accepts Retry-After as an HTTP date', async () => {
+		const arrivals: number[] = [];
 		const scope = api()
 			.put(STATUS_PATH)
-			.reply(429, '', { 'Retry-After': new Date(Date.now() - 1000).toUTCString() })
+			.reply(() => at(arrivals, 429, '', { 'Retry-After': new Date(Date.now() + 5000).toUTCString() })())
 			.put(STATUS_PATH)
-			.reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
+			.reply(at(arrivals, 200, { value: true }));
+		const { result, waits } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error).toBeUndefined();
+		// An HTTP date has whole seconds: 5 s ahead is 4 to 5 s of wait.
+		expect(waits[0]).toBeGreaterThanOrEqual(4000);
+		expect(waits[0]).toBeLessThan(5000 + 10 * STEP_MS);
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('does not retry sooner than a Retry-After beyond the longest wait: fails at once', async () => {
-		const scope = api().put(STATUS_PATH).reply(429, '', { 'Retry-After': '3600' });
+	it('does not retry sooner than a Retry-After beyond the longest wait (30 s): fails at once', async () => {
+		const arrivals: number[] = [];
+		const scope = api().put(STATUS_PATH).reply(at(arrivals, 429, '', { 'Retry-After': '31' }));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
-		const started = Date.now();
-		const result = await runAction(setStatusUrl);
+		const { result } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error?.message).toBe('Z-API is rate limiting this instance (429, tried 1 times)');
-		expect(Date.now() - started).toBeLessThan(2000);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
 	});
 
-	it.each([500, 502, 503])('retries a %i a bounded number of times, then fails', async (status) => {
-		const scope = api().put(STATUS_PATH).times(3).reply(status, '<html>oops</html>');
+	it.each([500, 502, 503])('retries a %i twice, then fails', async (status) => {
+		const arrivals: number[] = [];
+		const scope = api().put(STATUS_PATH).times(3).reply(at(arrivals, status, '<html>oops</html>'));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
+		const { result } = await onFakeClock(() => runAction(setStatusUrl), arrivals);
 		expect(result.error?.message).toBe(`Z-API had a server error (${status}, tried 3 times)`);
 		expect(result.error?.description).toMatch(/Try again in a few minutes/);
 		expect(result.error?.httpCode).toBe(String(status));
@@ -212,17 +271,18 @@ describe('transport: retries', () => {
 	});
 
 	it('retries a 502 and goes on when the service recovers', async () => {
+		const arrivals: number[] = [];
 		const scope = api()
 			.get(MESSAGES_PATH)
 			.query({ amount: '10' })
-			.reply(502, '')
+			.reply(at(arrivals, 502))
 			.get(MESSAGES_PATH)
 			.query({ amount: '10' })
-			.reply(503, '')
+			.reply(at(arrivals, 503))
 			.get(MESSAGES_PATH)
 			.query({ amount: '10' })
-			.reply(200, [{ messageId: 'A' }]);
-		const result = await runAction(getMessages);
+			.reply(at(arrivals, 200, [{ messageId: 'A' }]));
+		const { result } = await onFakeClock(() => runAction(getMessages), arrivals);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([{ messageId: 'A' }]);
 		expect(scope.isDone()).toBe(true);
@@ -234,19 +294,16 @@ describe('transport: retries', () => {
 			.replyWithError(networkError('ECONNRESET'))
 			.put(STATUS_PATH, { value: 'https://n8n.example.com/webhook/zapi' })
 			.reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
+		const { result } = await onFakeClock(() => runAction(setStatusUrl), []);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toEqual([{ webhook: 'messageStatus', url: 'https://n8n.example.com/webhook/zapi', success: true }]);
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('gives up on connection resets after the bounded number of tries', async () => {
-		const scope = api()
-			.put(STATUS_PATH)
-			.times(3)
-			.replyWithError(networkError('ECONNRESET'));
+	it('gives up on connection resets after three tries', async () => {
+		const scope = api().put(STATUS_PATH).times(3).replyWithError(networkError('ECONNRESET'));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
-		const result = await runAction(setStatusUrl);
+		const { result } = await onFakeClock(() => runAction(setStatusUrl), []);
 		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNRESET)');
 		expect(result.error?.description).toMatch(/^Tried 3 time\(s\)\. Check the Base URL/);
 		expect(scope.isDone()).toBe(true);
@@ -278,12 +335,152 @@ describe('transport: retries', () => {
 			.reply(200, { value: true })
 			.put(STATUS_PATH, { value: 'https://b.example.com/' })
 			.reply(200, { value: true });
-		const result = await runAction({ ...setStatusUrl, url: '={{ $json.url }}' }, [
-			{ json: { url: 'https://a.example.com/' } },
-			{ json: { url: 'https://b.example.com/' } },
-		]);
+		const { result } = await onFakeClock(
+			() =>
+				runAction({ ...setStatusUrl, url: '={{ $json.url }}' }, [
+					{ json: { url: 'https://a.example.com/' } },
+					{ json: { url: 'https://b.example.com/' } },
+				]),
+			[],
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((json) => json.url)).toEqual(['https://a.example.com/', 'https://b.example.com/']);
 		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('transport: a Base URL holding the whole instance address', () => {
+	const token = 'tok+en/with=and space';
+	it.each([
+		['as the panel shows it', `https://api.z-api.io/instances/INSTANCE123/token/${encodeURIComponent(token)}`],
+		['with a trailing slash and an endpoint', `https://api.z-api.io/instances/INSTANCE123/token/${token}/send-text/`],
+		['on a self-hosted server', 'http://zapi.internal:8080/base/instances/X'],
+	])('%s: refused before any request, saying what to paste, without the token', async (_label, baseUrl) => {
+		const scope = nock(/.*/).get(/.*/).reply(200, []);
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl, instanceToken: token } });
+		expect(result.error?.message).toBe('The Base URL in the Z-API credentials holds a whole instance address');
+		expect(result.error?.description).toBe(
+			`Set Base URL to the server only, ${new URL(baseUrl).origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.`,
+		);
+		expect(JSON.stringify(result.run.data)).not.toMatch(/tok\+en|tok%2Ben|INSTANCE123\/token/);
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('accepts a Base URL whose path only contains the word elsewhere', async () => {
+		const scope = api('https://zapi.example.com')
+			.get('/my-instances/instances/INSTANCE123/token/tok3n-SECRET-7f9a/chat-messages/5511999999999')
+			.query(true)
+			.reply(200, []);
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: 'https://zapi.example.com/my-instances' } });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('transport: certificates n8n does not trust', () => {
+	it.each<[string, RegExp, RegExp]>([
+		['DEPTH_ZERO_SELF_SIGNED_CERT', /self-signed/, /NODE_EXTRA_CA_CERTS/],
+		['SELF_SIGNED_CERT_IN_CHAIN', /private certificate authority/, /NODE_EXTRA_CA_CERTS/],
+		['UNABLE_TO_VERIFY_LEAF_SIGNATURE', /cannot find who issued/, /full certificate chain/],
+		['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', /authority n8n does not know/, /NODE_EXTRA_CA_CERTS/],
+		['CERT_HAS_EXPIRED', /has expired/, /Renew the certificate/],
+		['CERT_NOT_YET_VALID', /not valid yet/, /date and time/],
+		['ERR_TLS_CERT_ALTNAME_INVALID', /another host name/, /host name the certificate names/],
+	])('%s: says what it means and what to do, without retrying', async (code, meaning, hint) => {
+		const scope = api().get(/.*/).query(true).replyWithError(networkError(code));
+		const spare = api().get(/.*/).query(true).reply(200, []);
+		const result = await runAction(getMessages);
+		expect(result.error?.message).toMatch(new RegExp(`^n8n does not trust the https certificate of api\\.z-api\\.io: .+ \\(${code}\\)$`));
+		expect(result.error?.message).toMatch(meaning);
+		expect(result.error?.description).toMatch(hint);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	describe('against a real https server with a self-signed certificate', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { makeSelfSignedCert } = require('../../../stand-in/helpers');
+		let certificate: { key: string; cert: string; cleanup: () => void };
+		let server: import('https').Server;
+		let port = 0;
+		beforeAll(async () => {
+			certificate = makeSelfSignedCert('zapi-transport-tls-');
+			const https = await import('https');
+			server = https.createServer({ key: certificate.key, cert: certificate.cert }, (_req, res) => {
+				res.setHeader('content-type', 'application/json');
+				res.end('[]');
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			port = (server.address() as { port: number }).port;
+		});
+		afterAll(async () => {
+			await new Promise((resolve) => server.close(resolve));
+			certificate.cleanup();
+		});
+
+		it('names the self-signed certificate and NODE_EXTRA_CA_CERTS', async () => {
+			const result = await runAction(getMessages, undefined, { credentials: { baseUrl: `https://127.0.0.1:${port}` } });
+			expect(result.error?.message).toBe(
+				`n8n does not trust the https certificate of 127.0.0.1:${port}: its certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+			);
+			expect(result.error?.description).toMatch(/NODE_EXTRA_CA_CERTS/);
+		});
+	});
+});
+
+describe('transport: further secrets a call carries', () => {
+	const OTHER_TYPE = 'n8n-nodes-zapi.transportProbe';
+	const SIGNATURE = 'sig+Nat/ure= 0123456789';
+	const ACTIVATION = 'act1vation-id-4567abcd';
+	registerNodeType(OTHER_TYPE, {
+		description: {
+			displayName: 'Transport probe',
+			name: 'transportProbe',
+			group: ['transform'],
+			version: 1,
+			description: 'Calls the transport with secrets of its own',
+			defaults: { name: 'Z-API' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'zApiApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const answer = await zApiRequest.call(this, {
+				method: 'GET',
+				path: '/me',
+				secrets: [SIGNATURE, ACTIVATION],
+				itemIndex: 0,
+			});
+			return [[{ json: answer as IDataObject }]];
+		},
+	} as INodeType);
+
+	const echo = {
+		receivedCallbackUrl: `https://n8n.example.com/webhook/x?zapiSignature=${encodeURIComponent(SIGNATURE)}&activation=${ACTIVATION}`,
+		[SIGNATURE]: Buffer.from(`activation=${ACTIVATION}`).toString('base64'),
+	};
+
+	it('are redacted from the answer, in values and keys', async () => {
+		api().get(`${INSTANCE_PATH}/me`).reply(200, echo);
+		const result = await runAction({}, undefined, { type: OTHER_TYPE });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			{
+				receivedCallbackUrl: 'https://n8n.example.com/webhook/x?zapiSignature=[redacted]&activation=[redacted]',
+				'[redacted]': expect.any(String),
+			},
+		]);
+		for (const secret of [SIGNATURE, ACTIVATION]) expect(holdsSecret(JSON.stringify(result.run.data), secret)).toBe(false);
+	});
+
+	it('are redacted from the error', async () => {
+		api().get(`${INSTANCE_PATH}/me`).reply(400, { error: JSON.stringify(echo) });
+		const result = await runAction({}, undefined, { type: OTHER_TYPE });
+		expect(result.error?.message).toMatch(/^Z-API did not recognise|^Z-API rejected/);
+		for (const secret of [SIGNATURE, ACTIVATION]) {
+			expect(holdsSecret(JSON.stringify(result.run.data), secret)).toBe(false);
+			expect(holdsSecret(`${result.error?.message} ${result.error?.description}`, secret)).toBe(false);
+		}
 	});
 });

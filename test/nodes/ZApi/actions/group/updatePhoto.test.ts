@@ -2,17 +2,15 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
+import { sampleImages } from '../../../../helpers/images';
 
 const api = () => nock('https://api.z-api.io');
 const ENDPOINT = `${INSTANCE_PATH}/update-group-photo`;
 const GROUP = '120363019502650977-group';
 const OLD_GROUP = '5511999999999-1623281429';
 
-/** A real 1x1 PNG and a real 1x1 JPEG. */
-const PNG_BASE64 =
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const JPEG_BASE64 =
-	'/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
+const PNG_BASE64 = sampleImages.pngBase64;
+const JPEG_BASE64 = sampleImages.jpegBase64;
 const PNG_URI = `data:image/png;base64,${PNG_BASE64}`;
 const JPEG_URI = `data:image/jpeg;base64,${JPEG_BASE64}`;
 
@@ -150,6 +148,31 @@ describe('Group > Update Photo: from a binary field', () => {
 		expect(scope.isDone()).toBe(false);
 	});
 
+	it('tells how to use an image message of the Z-API Trigger, which carries a link, not a file', async () => {
+		const scope = api().post(/.*/).reply(200, { value: true });
+		const triggerItem = {
+			json: { event: 'message', kind: 'image', phone: GROUP, content: { imageUrl: 'https://media.z-api.io/a.jpeg', caption: '' } },
+		};
+		const result = await runAction(updatePhoto({}), [triggerItem]);
+		expect(result.error?.message).toBe("The input item has no binary field 'data'");
+		expect(result.error?.description).toBe(
+			'This item is an image message of the Z-API Trigger: it carries the image as a link, not as a file. Set Photo Source to URL and Photo URL to {{ $json.content.imageUrl }}.',
+		);
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('with those settings, the image message of the trigger works', async () => {
+		const scope = api()
+			.post(ENDPOINT, { groupId: GROUP, groupPhoto: 'https://media.z-api.io/a.jpeg' })
+			.reply(200, { value: true });
+		const result = await runAction(
+			updatePhoto({ groupId: '={{ $json.phone }}', photoSource: 'url', photoUrl: '={{ $json.content.imageUrl }}' }),
+			[{ json: { event: 'message', kind: 'image', phone: GROUP, content: { imageUrl: 'https://media.z-api.io/a.jpeg' } } }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('refuses a file that is not an image, whatever its declared type', async () => {
 		const scope = api().post(/.*/).reply(200, { value: true });
 		const result = await runAction(updatePhoto({ photoSource: 'binary', binaryPropertyName: 'data' }), [
@@ -170,8 +193,9 @@ describe('Group > Update Photo: answers', () => {
 		expect(result.error?.message).toBe(
 			`Z-API could not update the photo of group ${groupId} (it answered {"value":false})`,
 		);
-		expect(result.error?.description).toMatch(/admin of the group/);
-		expect(result.error?.httpCode).toBe('200');
+		expect(result.error?.description).toMatch(/^The group may not exist \(check the Group ID\), or the instance's phone may not be in it\. Otherwise .*admin of the group/);
+		// No HTTP code: n8n would show "Error code 200" next to a failure.
+		expect(result.error?.httpCode).toBeNull();
 		expect(result.json).toEqual([]);
 	});
 

@@ -1,0 +1,55 @@
+'use strict';
+/**
+ * The credential type's declarative test, run by n8n's own credentials tester (the "Test"
+ * of the credential dialog, POST /rest/credentials/test): its expressions build the URL in
+ * this n8n's expression engine, and its rules pick the message n8n shows.
+ */
+async function testCredential(t, inst, data = {}) {
+	const res = await t.n8n.rest('POST', '/rest/credentials/test', {
+		credentials: {
+			id: inst.credential.id,
+			name: inst.credential.name,
+			type: 'zApiApi',
+			data: { instanceId: inst.id, instanceToken: inst.token, clientToken: '', baseUrl: t.standIn.url, ...data },
+		},
+	});
+	return res.data ?? res;
+}
+
+module.exports = {
+	group: 'credentials',
+	scenarios: [
+		{
+			name: 'a right credential passes the test',
+			async run(t) {
+				const inst = await t.instance('credential-test-ok');
+				const result = await testCredential(t, inst);
+				t.assert.equal(result.status, 'OK', JSON.stringify(result));
+			},
+		},
+		{
+			name: 'a wrong token fails with per-field advice, never the token',
+			async run(t) {
+				const wrong = `wr0ng+tok/en= ${t.hex(8)}`;
+				const inst = await t.instance('credential-test-wrong', { credentialToken: wrong });
+				const result = await testCredential(t, inst, { instanceToken: wrong });
+				t.assert.equal(result.status, 'Error', JSON.stringify(result));
+				// n8n 1.x loses the HTTP answer on the error it hands its tester (the error's cause
+				// is dropped), so no status rule can apply there: it shows its own text for the status.
+				const expected = t.line === '1' ? /^Bad request - please check your parameters$/ : /^Z-API refused these credentials \(400\)\. Either the Instance ID or Instance Token is wrong/;
+				t.assert.match(result.message, expected);
+				t.assert.deepEqual(t.secretsIn(result.message), []);
+				t.assert.ok(!result.message.includes('wr0ng'), result.message);
+			},
+		},
+		{
+			name: 'a disconnected instance fails, saying the credentials are right',
+			async run(t) {
+				const inst = await t.instance('credential-test-disconnected', { instance: { connected: false } });
+				const result = await testCredential(t, inst);
+				t.assert.equal(result.status, 'Error', JSON.stringify(result));
+				t.assert.match(result.message, /are right, but the instance is not connected to WhatsApp/);
+			},
+		},
+	],
+};

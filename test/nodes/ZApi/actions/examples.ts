@@ -1,0 +1,30 @@
+/**
+ * Every resource's table of examples (one valid call per operation: the parameters a user
+ * sets and the service's answer), for the tests that walk every operation of the registry.
+ * A resource or operation without an example fails those tests by name.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { EXAMPLES as chat } from './chat/examples';
+import { EXAMPLES as contact } from './contact/examples';
+import { EXAMPLES as group } from './group/examples';
+import { EXAMPLES as instance } from './instance/examples';
+import { EXAMPLES as message } from './message/examples';
+import { EXAMPLES as webhook } from './webhook/examples';
+
+export interface CallExample {
+	parameters: IDataObject;
+	answer?: unknown;
+}
+
+const BY_RESOURCE: Record<string, Record<string, CallExample>> = { chat, contact, group, instance, message, webhook };
+
+export function exampleOf(resource: string, operation: string): CallExample {
+	const example = BY_RESOURCE[resource]?.[operation];
+	if (!example) {
+		throw new Error(
+			`No example for ${resource} > ${operation}: add one to test/nodes/ZApi/actions/${resource}/examples.ts`,
+		);
+	}
+	return example;
+}
