@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 /** One operation: its entry in the Operation list, its parameters and what it does for one item. */
 export interface ZApiOperation {
@@ -11,6 +11,11 @@ export interface ZApiOperation {
 	properties: INodeProperties[];
 	/** Runs the operation for input item `itemIndex` and returns its output items' JSON. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
+	/**
+	 * Set by an operation that acts once for all items (it sends, then puts the execution to
+	 * wait for an answer): the router hands it the whole run instead of looping over items.
+	 */
+	executeAllItems?(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
 }
 
 export interface ZApiResource {
