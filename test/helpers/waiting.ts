@@ -11,7 +11,7 @@ import { createRunExecutionData } from 'n8n-workflow';
 
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import type { ActionRun, EngineOptions } from './engine';
-import { ACTION_TYPE, makeAdditionalData, makeNode, makeWorkflow } from './engine';
+import { ACTION_TYPE, makeAdditionalData, makeNode, makeWorkflow, recordingResponse } from './engine';
 
 export const EXECUTION_ID = 'exec-42';
 export const WAITING_BASE = 'https://n8n.example.com/webhook-waiting';
@@ -80,28 +80,8 @@ export async function resume(parameters: IDataObject, request: ResumeRequest = {
 	const workflow = makeWorkflow([actionNode]);
 	const additionalData = makeAdditionalData({}, 'webhook');
 	const method = request.method ?? 'GET';
-	const response: ResumeResult['response'] = { headers: {} };
-	const res = {
-		headersSent: false,
-		status(code: number) {
-			response.status = code;
-			return res;
-		},
-		setHeader(name: string, value: string) {
-			response.headers[name.toLowerCase()] = value;
-			return res;
-		},
-		send(body: string) {
-			response.body = body;
-			res.headersSent = true;
-			return res;
-		},
-		end(body?: string) {
-			if (body !== undefined) response.body = body;
-			res.headersSent = true;
-			return res;
-		},
-	};
+	const { response: written, headers, res } = recordingResponse();
+	const response = Object.assign(written, { headers }) as ResumeResult['response'];
 	const req = {
 		method,
 		body: request.body ?? {},

@@ -91,7 +91,9 @@ module.exports = {
 				assert.equal(output?.data?.approved, true, JSON.stringify(output));
 				assert.ok(!Number.isNaN(Date.parse(output.data.respondedAt)), JSON.stringify(output));
 				// The execution is over: the other link changes nothing.
-				await open(t, links[1].url);
+				const late = await open(t, links[1].url);
+				assert.equal(late.status, 200, late.text.slice(0, 300));
+				assert.doesNotMatch(late.text, /Answer received/);
 				const after = await t.exactlyExecutions(deployed.id, 1);
 				assert.equal(t.nodeItems(after[0], actionNode)[0]?.data?.approved, true);
 			},
@@ -189,7 +191,8 @@ module.exports = {
 				const [link] = linksIn(question.body.message);
 				const form = await open(t, link.url);
 				assert.match(form.text, /<select[^>]*name="field-1"/);
-				await open(t, link.url, { method: 'POST', body: 'field-0=3&field-1=Courier', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+				const sent = await open(t, link.url, { method: 'POST', body: 'field-0=3&field-1=Courier', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+				assert.equal(sent.status, 200, sent.text.slice(0, 600));
 				const execution = await ended(t, deployed);
 				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
 				const [output] = t.nodeItems(execution, actionNode);
