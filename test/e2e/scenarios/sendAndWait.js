@@ -42,6 +42,17 @@ async function startWaiting(t, parameters, { name }) {
 	return { inst, deployed, actionNode, waiting, question };
 }
 
+/** A form answer as a browser posts it (the page's form is multipart). */
+function formAnswer(fields) {
+	const boundary = `----e2e${Date.now().toString(16)}`;
+	const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+	return {
+		method: 'POST',
+		body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+		headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+	};
+}
+
 const open = (t, url, init = {}) =>
 	t.n8n.request(init.method ?? 'GET', url, {
 		body: init.body,
@@ -156,14 +167,10 @@ module.exports = {
 				assert.match(form.text, /<h1>Order 7<\/h1>/);
 				assert.match(form.text, /<textarea[^>]*name="field-0"/);
 				// An empty answer shows the form again and resumes nothing.
-				const empty = await open(t, link.url, { method: 'POST', body: 'field-0=', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+				const empty = await open(t, link.url, formAnswer({ 'field-0': '' }));
 				assert.equal(empty.status, 422, empty.text.slice(0, 300));
 				await stillWaiting(t, deployed, waiting);
-				const sent = await open(t, link.url, {
-					method: 'POST',
-					body: `field-0=${encodeURIComponent('Wait for the blue boxes & ship Monday')}`,
-					headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				});
+				const sent = await open(t, link.url, formAnswer({ 'field-0': 'Wait for the blue boxes & ship Monday' }));
 				assert.equal(sent.status, 200, sent.text.slice(0, 300));
 				const execution = await ended(t, deployed);
 				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
@@ -191,7 +198,7 @@ module.exports = {
 				const [link] = linksIn(question.body.message);
 				const form = await open(t, link.url);
 				assert.match(form.text, /<select[^>]*name="field-1"/);
-				const sent = await open(t, link.url, { method: 'POST', body: 'field-0=3&field-1=Courier', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+				const sent = await open(t, link.url, formAnswer({ 'field-0': '3', 'field-1': 'Courier' }));
 				assert.equal(sent.status, 200, sent.text.slice(0, 600));
 				const execution = await ended(t, deployed);
 				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);

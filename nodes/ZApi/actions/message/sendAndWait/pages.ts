@@ -41,13 +41,16 @@ export interface FormPage {
 	problems?: string[];
 }
 
-/** A form that posts back to the address it was opened at, signature included. */
+/**
+ * A form that posts back to the address it was opened at, signature included. Multipart, as
+ * n8n 2.x takes nothing else for a custom form's answer.
+ */
 export function formPage(form: FormPage): string {
 	const problems = form.problems?.length
 		? `<ul class="problems">${form.problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('')}</ul>`
 		: '';
 	return page(
 		form.title || 'Your answer',
-		`${form.title ? `<h1>${escapeHtml(form.title)}</h1>` : ''}${form.description ? `<p>${escapeHtml(form.description)}</p>` : ''}${problems}<form method="post" enctype="application/x-www-form-urlencoded">${form.controls}<button type="submit">${escapeHtml(form.buttonLabel)}</button></form>`,
+		`${form.title ? `<h1>${escapeHtml(form.title)}</h1>` : ''}${form.description ? `<p>${escapeHtml(form.description)}</p>` : ''}${problems}<form method="post" enctype="multipart/form-data">${form.controls}<button type="submit">${escapeHtml(form.buttonLabel)}</button></form>`,
 	);
 }

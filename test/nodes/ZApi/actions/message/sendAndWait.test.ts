@@ -230,7 +230,7 @@ describe('Message > Send and Wait for Response: the answer', () => {
 		const page = await resume(parameters, { query: { approved: 'true' } });
 		expect(page.items).toBeUndefined();
 		expect(page.response.headers['content-type']).toMatch(/^text\/html/);
-		expect(page.response.body).toContain('<form method="post"');
+		expect(page.response.body).toContain('<form method="post" enctype="multipart/form-data">');
 		expect(page.response.body).toContain('<textarea rows="5" id="field-0" name="field-0" required>');
 		expect(page.response.body).toContain('Why &lt;late&gt;?');
 		const answer = await resume(parameters, { method: 'POST', body: { 'field-0': ' The truck broke down ' } });
