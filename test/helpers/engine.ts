@@ -113,6 +113,8 @@ export interface EngineOptions {
 	credentials?: Partial<typeof TEST_CREDENTIALS>;
 	mode?: WorkflowExecuteMode;
 	webhookBaseUrl?: string;
+	/** Set for runs that sign resume links (n8n-core needs an execution id for them). */
+	executionId?: string;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -140,6 +142,7 @@ export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowEx
 		formWaitingBaseUrl: `${webhookBaseUrl}form-waiting`,
 		variables: {},
 		userId: 'user-1',
+		executionId: options.executionId,
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,
 		setExecutionStatus: () => {},

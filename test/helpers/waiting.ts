@@ -5,13 +5,12 @@
  * WebhookContext, the way n8n's waiting webhooks call it once the link's signature checks out.
  */
 import { Container } from '@n8n/di';
-import { InstanceSettings, WebhookContext, WorkflowExecute, validateUrlSignature, WAITING_TOKEN_QUERY_PARAM } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, IRun, IRunExecutionData, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
-import { createRunExecutionData } from 'n8n-workflow';
+import { InstanceSettings, WebhookContext, validateUrlSignature, WAITING_TOKEN_QUERY_PARAM } from 'n8n-core';
+import type { IDataObject, INodeExecutionData, IRun, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
 
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import type { ActionRun, EngineOptions } from './engine';
-import { ACTION_TYPE, makeAdditionalData, makeNode, makeWorkflow, recordingResponse } from './engine';
+import { ACTION_TYPE, makeAdditionalData, makeNode, makeWorkflow, recordingResponse, runAction } from './engine';
 
 export const EXECUTION_ID = 'exec-42';
 export const WAITING_BASE = 'https://n8n.example.com/webhook-waiting';
@@ -29,24 +28,8 @@ export async function runWaitingAction(
 	items: INodeExecutionData[] = [{ json: {} }],
 	options: EngineOptions & { continueOnFail?: boolean } = {},
 ): Promise<WaitingRun> {
-	const actionNode = makeNode(ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const workflow = makeWorkflow([actionNode]);
-	const additionalData = makeAdditionalData(options, 'webhook');
-	additionalData.executionId = EXECUTION_ID;
-	const runExecutionData: IRunExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: actionNode, data: { main: [items] }, source: null }] },
-	});
-	const run = await new WorkflowExecute(additionalData, 'webhook', runExecutionData).processRunExecutionData(workflow);
-	const taskData = run.data.resultData.runData[actionNode.name]?.[0];
-	const out = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
-	return {
-		json: out.map((item) => item.json),
-		items: out,
-		error: (taskData?.error ?? run.data.resultData.error) as ActionRun['error'],
-		run,
-		waitTill: run.waitTill ?? undefined,
-		status: run.status,
-	};
+	const result = await runAction(parameters, items, { mode: 'webhook', executionId: EXECUTION_ID, ...options });
+	return { ...result, waitTill: result.run.waitTill ?? undefined, status: result.run.status };
 }
 
 /** True when n8n would accept this link: its signature matches the rest of it. */
