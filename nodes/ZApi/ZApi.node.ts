@@ -1,8 +1,32 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { buildProperties } from './actions/description';
+import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { router } from './actions/router';
+
+/**
+ * Where the answer links of Send and Wait for Response lead: n8n's waiting-webhook address of
+ * this node (the path is the node's id), for GET (links, forms) and POST (form answers).
+ * restartWebhook makes n8n serve them only while an execution waits on this node.
+ */
+const resumeWebhooks: IWebhookDescription[] = (['GET', 'POST'] as const).map((httpMethod) => ({
+	name: 'default',
+	httpMethod,
+	responseMode: 'onReceived',
+	responseData: '',
+	path: '={{ $nodeId }}',
+	restartWebhook: true,
+	isFullPath: true,
+}));
 
 export class ZApi implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,10 +42,16 @@ export class ZApi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'zApiApi', required: true }],
+		webhooks: resumeWebhooks,
+		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : '' }}`,
 		properties: buildProperties(),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeWithAnswer.call(this);
 	}
 }

@@ -118,6 +118,8 @@ export interface EngineOptions {
 	credentials?: Partial<typeof TEST_CREDENTIALS>;
 	mode?: WorkflowExecuteMode;
 	webhookBaseUrl?: string;
+	/** Set for runs that sign resume links (n8n-core needs an execution id for them). */
+	executionId?: string;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -145,6 +147,7 @@ export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowEx
 		formWaitingBaseUrl: `${webhookBaseUrl}form-waiting`,
 		variables: {},
 		userId: 'user-1',
+		executionId: options.executionId,
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,
 		setExecutionStatus: () => {},
@@ -298,13 +301,10 @@ export interface DeliveryResult {
 	result: IWebhookResponseData;
 }
 
-/** One delivery to the trigger through n8n-core's WebhookContext. */
-export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
-	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
-	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
-	const additionalData = makeAdditionalData(setup.options, mode);
-	const response: DeliveryResult['response'] = {};
+/** A stand-in for the HTTP response a webhook() writes to; `response` records what it wrote. */
+export function recordingResponse() {
+	const response: { status?: number; body?: unknown } = {};
+	const headers: Record<string, string> = {};
 	const res = {
 		headersSent: false,
 		status(code: number) {
@@ -326,10 +326,23 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 			res.headersSent = true;
 			return res;
 		},
-		setHeader: () => res,
+		setHeader(name: string, value: string) {
+			headers[name.toLowerCase()] = value;
+			return res;
+		},
 		header: () => res,
 		set: () => res,
 	};
+	return { response, headers, res };
+}
+
+/** One delivery to the trigger through n8n-core's WebhookContext. */
+export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
+	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
+	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
+	const additionalData = makeAdditionalData(setup.options, mode);
+	const { response, res } = recordingResponse();
 	const req = {
 		method: 'POST',
 		body: delivery.body,

@@ -12,6 +12,8 @@ import { ItemWithFile } from './types';
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
+	const runsAllItems = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string)?.executeAllItems;
+	if (runsAllItems) return await runsAllItems.call(this);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const pairedItem = { item: itemIndex };

@@ -1,4 +1,4 @@
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 /** An output item that carries a file beside its JSON (an operation's output is JSON otherwise). */
 export class ItemWithFile {
@@ -19,6 +19,11 @@ export interface ZApiOperation {
 	properties: INodeProperties[];
 	/** Runs the operation for input item `itemIndex` and returns its output items' JSON (or items with a file). */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<Array<IDataObject | ItemWithFile>>;
+	/**
+	 * Set by an operation that acts once for all items (it sends, then puts the execution to
+	 * wait for an answer): the router hands it the whole run instead of looping over items.
+	 */
+	executeAllItems?(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
 }
 
 export interface ZApiResource {

@@ -65,6 +65,27 @@ const EXERCISES = {
 	},
 };
 
+/** Approval links ignore link previewers: the exercise opens them as a phone's browser. */
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+EXERCISES['approval-over-whatsapp.json'] = async (t, wf, deployed) => {
+	const { assert } = t;
+	const inst = t.current;
+	const customer = '5511933336666';
+	const asker = wf.nodes.find((n) => n.parameters.operation === 'sendAndWait');
+	const request = await t.emit(inst, 'text', { phone: customer, message: 'Can I return the blue jacket?' });
+	const question = await t.waitFor(() => t.standIn.sent(inst.id).find((s) => s.body.phone === asker.parameters.phone), { what: 'the question to the manager' });
+	assert.match(question.body.message, /Customer 5511933336666 asks: Can I return the blue jacket\?/);
+	const approve = /\*✓ Approve\*\n(https:\S+)/.exec(question.body.message)?.[1];
+	assert.ok(approve, question.body.message);
+	const page = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
+	assert.equal(page.status, 200, page.text.slice(0, 300));
+	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 30_000 });
+	assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+	const answer = t.standIn.sent(inst.id).find((s) => s.body.phone === customer);
+	assert.deepEqual(answer?.body, { phone: customer, message: 'Your request was approved.', messageId: request.messageId });
+};
+
 const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
 
 module.exports = {

@@ -3,6 +3,7 @@ import { deleteMessage } from './deleteMessage.operation';
 import { forwardMessage } from './forwardMessage.operation';
 import { markAsRead } from './markAsRead.operation';
 import { removeReaction } from './removeReaction.operation';
+import { sendAndWait } from './sendAndWait.operation';
 import { sendAudio } from './sendAudio.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
@@ -41,5 +42,6 @@ export const message: ZApiResource = {
 		forwardMessage,
 		markAsRead,
 		deleteMessage,
+		sendAndWait,
 	],
 };

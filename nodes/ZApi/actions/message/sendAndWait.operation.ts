@@ -1,0 +1,100 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+
+import { InputError } from '../../../shared/input';
+import type { ZApiOperation } from '../types';
+import { BUTTONS_DEPEND_ON_ACCOUNT } from './interactive';
+import { properties } from './sendAndWait';
+import type { ReadParameter } from './sendAndWait/response';
+import { answerFormFields, answerLinks, messageWithLinks, waitLimit } from './sendAndWait/response';
+import type { SendCall } from './send';
+import { readPhone, requireText, sendMessage } from './send';
+
+/** n8n 1.x checks the links' signature only for executions that ask for it; 2.x always does. */
+type SignatureSwitch = { setSignatureValidationRequired?: () => void };
+
+/** The response settings are the first item's, as on n8n's own nodes: one execution waits for one answer. */
+const firstItem = (context: IExecuteFunctions): ReadParameter => (name, fallback) => context.getNodeParameter(name, 0, fallback);
+
+/** The request that sends one item's message with the answer links. */
+function messageRequest(this: IExecuteFunctions, itemIndex: number): SendCall & { phone: string } {
+	const phone = readPhone.call(this, itemIndex);
+	const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the question to send, or map it from a previous node.');
+	const links = answerLinks(firstItem(this), (query) => this.getSignedResumeUrl(query));
+	if (this.getNodeParameter('linkStyle', itemIndex, 'text') === 'buttons') {
+		return {
+			path: '/send-button-actions',
+			body: { phone, message, buttonActions: links.map((link) => ({ type: 'URL', label: link.label, url: link.url })) },
+			phone,
+			action: `send the answer buttons to ${phone}`,
+			hint: `${BUTTONS_DEPEND_ON_ACCOUNT}. Set Send Links As to Links in the Text, which works on every account.`,
+		};
+	}
+	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, action: `send the question to ${phone}` };
+}
+
+function itemError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeOperationError {
+	if (caught instanceof InputError) return new NodeOperationError(context.getNode(), caught.message, { description: caught.description, itemIndex });
+	return caught as NodeOperationError;
+}
+
+/**
+ * Checks everything first (the response settings, then every item), so bad input stops the
+ * node before any message goes out. Then sends each item's message and puts the execution to
+ * wait; the answer becomes the node's output when a link is followed. With Continue On Fail,
+ * failed items become error items, and the node does not wait when no message went out.
+ */
+async function sendThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	let waitTill: Date;
+	try {
+		answerFormFields(firstItem(this));
+		waitTill = waitLimit(firstItem(this), new Date());
+	} catch (caught) {
+		const error = itemError(this, caught, 0);
+		if (!this.continueOnFail()) throw error;
+		return [items.map((_item, item) => ({ json: { error: error.message, details: error.description }, pairedItem: { item } }))];
+	}
+
+	const failed: INodeExecutionData[] = [];
+	const fail = (caught: unknown, item: number) => {
+		const error = itemError(this, caught, item);
+		if (!this.continueOnFail()) throw error;
+		failed.push({ json: { error: error.message, ...(error.description ? { details: error.description } : {}) }, pairedItem: { item } });
+	};
+	const requests: Array<{ item: number; call: SendCall & { phone: string } }> = [];
+	items.forEach((_item, item) => {
+		try {
+			requests.push({ item, call: messageRequest.call(this, item) });
+		} catch (caught) {
+			fail(caught, item);
+		}
+	});
+	let sent = 0;
+	for (const { item, call } of requests) {
+		try {
+			await sendMessage.call(this, item, call);
+			sent++;
+		} catch (caught) {
+			fail(caught, item);
+		}
+	}
+	if (sent === 0) return [failed];
+
+	(this as unknown as SignatureSwitch).setSignatureValidationRequired?.();
+	await this.putExecutionToWait(waitTill);
+	return [items.map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
+}
+
+export const sendAndWait: ZApiOperation = {
+	value: SEND_AND_WAIT_OPERATION,
+	name: 'Send and Wait for Response',
+	action: 'Send a message and wait for response',
+	description:
+		'Send a question with answer links (approve/decline, a free text or a form) and pause the workflow until the person answers; the answer is the output',
+	properties,
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		return await sendMessage.call(this, itemIndex, messageRequest.call(this, itemIndex));
+	},
+	executeAllItems: sendThenWait,
+};

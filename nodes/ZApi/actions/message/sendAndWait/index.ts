@@ -1,0 +1,2 @@
+export { sendAndWaitProperties as properties } from './properties';
+export { resumeWithAnswer } from './resume';

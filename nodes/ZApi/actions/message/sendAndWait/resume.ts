@@ -1,0 +1,64 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { formControls, readSubmission } from './form';
+import { answerRecordedPage, formPage, openInBrowserPage } from './pages';
+import type { ReadParameter } from './response';
+import { answerFormFields } from './response';
+
+/**
+ * Programs that open links to draw a preview (WhatsApp itself, chat apps, crawlers). An
+ * approval link must not be taken as an answer when one of them fetches it; a request
+ * without a User-Agent is treated the same way.
+ */
+const LINK_PREVIEWERS =
+	/bot|crawl|spider|preview|whatsapp|facebookexternalhit|facebot|slack|telegram|discord|skype|teams|linkedin|embedly|pinterest|curl|wget|python-requests|go-http-client|headless/i;
+
+export function isLinkPreviewer(userAgent: unknown): boolean {
+	return typeof userAgent !== 'string' || userAgent.trim() === '' || LINK_PREVIEWERS.test(userAgent);
+}
+
+function sendPage(context: IWebhookFunctions, status: number, html: string): IWebhookResponseData {
+	const res = context.getResponseObject();
+	res.status(status);
+	res.setHeader('Content-Type', 'text/html; charset=utf-8');
+	res.end(html);
+	return { noWebhookResponse: true };
+}
+
+const answered = (data: IDataObject): IWebhookResponseData => ({
+	webhookResponse: answerRecordedPage(),
+	workflowData: [[{ json: { data: { ...data, respondedAt: new Date().toISOString() } } }]],
+});
+
+/**
+ * The resume webhook. n8n calls it only for a link whose signature it verified, and only
+ * while the execution waits. An approval answers on the spot; Free Text and Custom Form
+ * show their form on GET and take the answer on POST.
+ */
+export async function resumeWithAnswer(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const read: ReadParameter = (name, fallback) => this.getNodeParameter(name, fallback);
+	const request = this.getRequestObject();
+	const responseType = String(read('responseType', 'approval'));
+
+	if (responseType === 'approval') {
+		if (isLinkPreviewer(request.headers['user-agent'])) return sendPage(this, 200, openInBrowserPage());
+		return answered({ approved: (this.getQueryData() as IDataObject).approved === 'true' });
+	}
+
+	const fields = answerFormFields(read);
+	const options = read('options', {}) as IDataObject;
+	const form = {
+		title: String(options.responseFormTitle ?? ''),
+		description: String(options.responseFormDescription || read('message', '')),
+		controls: formControls(fields),
+		buttonLabel: String(options.responseFormButtonLabel || 'Submit'),
+	};
+	if (request.method !== 'POST') return sendPage(this, 200, formPage(form));
+
+	const body = (this.getBodyData() ?? {}) as IDataObject;
+	// Multipart bodies arrive as { data: fields, files }, urlencoded ones as the fields.
+	const submitted = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : body;
+	const result = readSubmission(fields, submitted);
+	if ('problems' in result) return sendPage(this, 422, formPage({ ...form, problems: result.problems }));
+	return answered(responseType === 'freeText' ? { text: result.answers[fields[0].label] } : result.answers);
+}
