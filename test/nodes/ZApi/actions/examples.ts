@@ -9,7 +9,7 @@ import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
-import { EXAMPLES as message } from './message/examples';
+import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
 import { EXAMPLES as webhook } from './webhook/examples';
 
 export interface CallExample {
@@ -17,7 +17,14 @@ export interface CallExample {
 	answer?: unknown;
 }
 
-const BY_RESOURCE: Record<string, Record<string, CallExample>> = { chat, contact, group, instance, message, webhook };
+const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
+	chat,
+	contact,
+	group,
+	instance,
+	message: { ...message, ...WAITING_EXAMPLES },
+	webhook,
+};
 
 export function exampleOf(resource: string, operation: string): CallExample {
 	const example = BY_RESOURCE[resource]?.[operation];

@@ -25,6 +25,8 @@ const SECRETS = { 'instance token': INSTANCE_TOKEN, 'client token': CLIENT_TOKEN
 const BASE = 'https://api.z-api.io';
 const FULL_URL = `${BASE}/instances/INSTANCE123/token/${encodeURIComponent(INSTANCE_TOKEN)}`;
 const credentials = { instanceToken: INSTANCE_TOKEN, clientToken: CLIENT_TOKEN };
+// Send and Wait signs its answer links with the execution's id.
+const executionId = '1001';
 
 interface Case {
 	name: string;
@@ -131,7 +133,7 @@ function serve(reply: Reply): string[] {
 async function expectFailureWithoutSecrets(testCase: Case, reply: Reply, expectedMessage: RegExp) {
 	for (const continueOnFail of [false, true]) {
 		const requested = serve(reply);
-		const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail });
+		const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId });
 		expect(requested.length).toBeGreaterThan(0);
 		if (continueOnFail) {
 			expect(result.error).toBeUndefined();
@@ -153,7 +155,7 @@ const answer =
 describe('redaction: every operation has a valid example', () => {
 	it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s reaches the service', async (_name, testCase) => {
 		const requested = serve(answer(200, testCase.answer));
-		const result = await runAction(testCase.parameters, ITEMS, { credentials });
+		const result = await runAction(testCase.parameters, ITEMS, { credentials, executionId });
 		expect(requested[0]).toMatch(/^\/instances\/INSTANCE123\/token\/[^/]+\/\S+/);
 		expect(result.error).toBeUndefined();
 	});
@@ -210,7 +212,7 @@ describe('redaction: answers in a 200', () => {
 			// answer. Either way, no token reaches the error or the output.
 			for (const continueOnFail of [false, true]) {
 				const requested = serve(answer(200, { ...ECHO_BODY, value: false }));
-				const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail });
+				const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId });
 				expect(requested.length).toBeGreaterThan(0);
 				expect(result.error !== undefined || result.json.length > 0).toBe(true);
 				expectClean(result);

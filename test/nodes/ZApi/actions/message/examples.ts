@@ -229,3 +229,8 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		output: { success: true, phone: PHONE, messageId: 'ABC123', owner: false },
 	},
 };
+
+/** Operations that send and then put the execution to wait: one valid call each. */
+export const WAITING_EXAMPLES = {
+	sendAndWait: { parameters: { phone: PHONE, message: 'Approve the order?' }, answer: SENT },
+};
