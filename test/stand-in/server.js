@@ -8,6 +8,7 @@
  *   GET  /chat-messages/{phone}?amount=N&lastMessageId=X   chat listing, newest first
  *   PUT  /update-webhook-received-delivery   {value}        https URL, "" clears
  *   PUT  /update-webhook-message-status      {value}        https URL, "" clears
+ *   PUT  /update-webhook-delivery, -connected, -disconnected, -chat-presence: see events.js
  *   GET  /status                                            {connected, error, smartphoneConnected}
  *   GET  /me                                                instance settings incl. webhook URLs
  *   POST /update-group-photo  {groupId, groupPhoto}         {value: boolean}
@@ -46,12 +47,21 @@ const https = require('node:https');
 const crypto = require('node:crypto');
 const fixtures = require('../fixtures/callbacks');
 const { createSending } = require('./sending');
+const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
 const OLD_GROUP_ID = /^\d{8,15}-\d{10}$/;
 const NEW_GROUP_ID = /^\d{10,25}-group$/;
 const PARTICIPANT_ID = /^(\d{8,15}|\d{8,20}@lid)$/;
+
+/** Webhook name -> the endpoint that sets it (the contract's two, then the further ones). */
+const WEBHOOK_ROUTES = Object.freeze({
+	received: '/update-webhook-received-delivery',
+	status: '/update-webhook-message-status',
+	...Object.fromEntries(EVENT_WEBHOOK_NAMES.map((name) => [name, EVENT_WEBHOOKS[name].endpoint])),
+});
+const WEBHOOK_LABELS = Object.freeze({ received: 'received/sent-message', status: 'message-status' });
 
 class HttpError extends Error {
 	constructor(status, body, headers) {
@@ -163,7 +173,7 @@ function createStandIn(options = {}) {
 		const existing = state.instances.get(cfg.id);
 		const inst = existing || {
 			id: cfg.id,
-			webhooks: { received: '', status: '' },
+			webhooks: { received: '', status: '', ...emptyEventWebhooks() },
 			// An outage of the settings read, for clients that must not guess what they cannot read.
 			meFailure: { status: null, served: 0 },
 			groups: new Map(),
@@ -411,6 +421,8 @@ function createStandIn(options = {}) {
 	);
 
 	function buildEmit(inst, kind, f) {
+		const event = events.buildEvent(inst, kind, f);
+		if (event) return event;
 		const base = { instanceId: inst.id };
 		const group = f.group ? inst.groups.get(f.group) : null;
 		if (f.group) {
@@ -465,6 +477,7 @@ function createStandIn(options = {}) {
 			}
 			if (f.status !== undefined) base.status = f.status;
 			const payload = fixtures.receivedCallback(name, fixtures.deepMerge(base, overrides), { variants });
+			events.attachMedia(inst, payload, f);
 			return { webhook: 'received', payload };
 		} catch (e) {
 			if (e instanceof HttpError) throw e;
@@ -501,19 +514,28 @@ function createStandIn(options = {}) {
 		const { webhook, payload } = buildEmit(inst, kind, fields);
 		const url = fields.url || inst.webhooks[webhook];
 		if (!url) {
-			const route = webhook === 'received' ? 'PUT /update-webhook-received-delivery' : 'PUT /update-webhook-message-status';
+			const route = WEBHOOK_ROUTES[webhook];
 			throw new HttpError(409, {
-				error: `No ${webhook === 'received' ? 'received/sent-message' : 'message-status'} webhook is registered for instance ${inst.id}: set one with ${route} (or POST /_control/webhooks) first, or pass url`,
+				error: `No ${WEBHOOK_LABELS[webhook] || webhook} webhook is registered for instance ${inst.id}: set one with PUT ${route} (or POST /_control/webhooks) first, or pass url`,
 			});
 		}
-		applyToState(inst, webhook, payload);
+		if (webhook === 'received' || webhook === 'status') applyToState(inst, webhook, payload);
 		const entry = await deliver({ instanceId: inst.id, webhook, payload, url, source: 'emit' });
-		return { delivered: { url: entry.url, status: entry.status, error: entry.error }, payload, webhook, seq: entry.seq };
+		// The same delivery again, as a service that did not hear the answer would send it.
+		const repeats = fields.repeat ? await events.redeliver(entry.seq, fields.repeat) : [];
+		return {
+			delivered: { url: entry.url, status: entry.status, error: entry.error },
+			payload,
+			webhook,
+			seq: entry.seq,
+			repeats: repeats.map((r) => ({ seq: r.seq, status: r.status, error: r.error })),
+			media: payload.messageId ? events.mediaFor(payload.messageId) : null,
+		};
 	}
 
 	async function deliverRaw(body = {}) {
 		const inst = getInstance(body.instanceId);
-		if (body.webhook !== 'received' && body.webhook !== 'status') throw new HttpError(400, { error: 'webhook must be "received" or "status"' });
+		if (!WEBHOOK_ROUTES[body.webhook]) throw new HttpError(400, { error: `webhook must be one of ${Object.keys(WEBHOOK_ROUTES).join(', ')}` });
 		if (body.payload === undefined && body.rawBody === undefined) throw new HttpError(400, { error: 'payload or rawBody is required' });
 		const url = body.url || inst.webhooks[body.webhook];
 		if (!url) throw new HttpError(409, { error: `No ${body.webhook} webhook is registered for instance ${inst.id}; pass url or register one first` });
@@ -606,6 +628,7 @@ function createStandIn(options = {}) {
 				messageStatusCallbackUrl: instance.webhooks.status,
 				presenceChatCallbackUrl: '',
 				receivedCallbackUrl: instance.webhooks.received,
+				...events.meFields(instance),
 				receiveCallbackSentByMe: true,
 				callRejectAuto: false,
 				callRejectMessage: null,
@@ -690,9 +713,11 @@ function createStandIn(options = {}) {
 	// Sending messages (sending.js)
 	// -------------------------------------------------------------------------
 	const sending = createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone });
+	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
+		...events.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -709,6 +734,7 @@ function createStandIn(options = {}) {
 	const body0 = (b) => (isPlainObject(b) ? b : {});
 	const CONTROL_ROUTES = [
 		...sending.controlRoutes,
+		...events.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -725,7 +751,7 @@ function createStandIn(options = {}) {
 		route('POST', '/_control/webhooks', ({ body }) => {
 			const b = body0(body);
 			const inst = getInstance(b.instanceId);
-			for (const kind of ['received', 'status']) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
+			for (const kind of Object.keys(WEBHOOK_ROUTES)) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
 			return { body: { webhooks: { ...inst.webhooks } } };
 		}),
 		route('POST', '/_control/me-failure', ({ body }) => {
@@ -821,7 +847,9 @@ function createStandIn(options = {}) {
 		const hasBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
 		let result;
 		try {
-			if (path === '/_control' || path.startsWith('/_control/')) {
+			if (path.startsWith('/storage/')) {
+				result = events.serveMedia(path);
+			} else if (path === '/_control' || path.startsWith('/_control/')) {
 				const { route: r, params } = findRoute(CONTROL_ROUTES, req.method, path);
 				const body = hasBody ? await readJson(req, false) : undefined;
 				result = await r.handler({ params, query: url.searchParams, body });
@@ -857,6 +885,13 @@ function createStandIn(options = {}) {
 			log(`${req.method} ${maskToken(path)} -> 204`);
 			return;
 		}
+		if (result.raw) {
+			// Media files: their bytes, as a storage service serves them.
+			res.writeHead(status, { 'Content-Type': result.contentType, 'Content-Length': result.raw.length });
+			res.end(result.raw);
+			log(`${req.method} ${path} -> ${status}`);
+			return;
+		}
 		const payload = JSON.stringify(result.body === undefined ? null : result.body);
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload), ...(result.headers || {}) });
 		res.end(payload);
@@ -865,6 +900,7 @@ function createStandIn(options = {}) {
 
 	function reset() {
 		if (sending) sending.reset();
+		if (events) events.reset();
 		state.instances.clear();
 		state.deliveries.length = 0;
 		for (const cfg of options.instances || []) addInstance(cfg);
@@ -925,6 +961,8 @@ function createStandIn(options = {}) {
 		failMe,
 		emit,
 		deliverRaw,
+		/** Sends logged delivery `seq` again, as it was. */
+		redeliver: (seq, times) => events.redeliver(seq, times),
 		deliveries: listDeliveries,
 		waitForDeliveries,
 		snapshot: (instanceId) => snapshot(getInstance(instanceId)),

@@ -43,12 +43,16 @@ describe('Z-API Trigger description', () => {
 		expect(typeof node.webhook).toBe('function');
 	});
 
-	it('offers the four events, Message Received by default and required', () => {
-		expect(optionsOf('events').map(({ name, value }) => [value, name])).toEqual([
-			['messageReceived', 'Message Received'],
-			['messageSent', 'Message Sent by Me'],
-			['messageStatus', 'Message Status Changed'],
-			['notification', 'Group or System Notification'],
+	it('offers every event of the table, Message Received by default and required', () => {
+		expect(optionsOf('events').map(({ name, value }) => [value, name])).toEqual(
+			EVENT_CHOICES.map(({ value, name }) => [value, name]),
+		);
+		// The contract's events come first, in the order users know.
+		expect(optionsOf('events').slice(0, 4).map(({ value }) => value)).toEqual([
+			'messageReceived',
+			'messageSent',
+			'messageStatus',
+			'notification',
 		]);
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true, default: ['messageReceived'] });
 		for (const option of optionsOf('events')) expect(option.description).toBeTruthy();
