@@ -4,13 +4,22 @@ import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../sha
 import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
 import { fieldOf, isObject, textOf, toItems } from './deliveryItems';
 import { acceptor, type FilterChoices } from './filters';
-import { deliveryScope, registrationOf } from './registration';
+import {
+	DEFAULT_BINARY_PROPERTY,
+	DEFAULT_MAX_FILE_MB,
+	needsDownload,
+	withMedia,
+	type MediaOptions,
+} from './mediaDownload';
+import { deliveryScope, registrationOf, type Registration } from './registration';
+import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
  * items (deliveryItems.ts), keep those the user chose (filters.ts). `answerDelivery` is the
- * whole decision as a pure function; `receive` reads it from n8n and writes the answer, and
- * never lets an error out of webhook().
+ * whole decision as a pure function; `receive` reads it from n8n, skips a repeat of a
+ * delivery that already started (repeats.ts), downloads media when asked
+ * (mediaDownload.ts), writes the answer, and never lets an error out of webhook().
  */
 
 /** What the node knows about itself when a delivery comes in. */
@@ -113,6 +122,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 	const query = this.getQueryData() as unknown;
 	try {
+		const choices = choicesOf(this);
 		const answer = answerDelivery(
 			{ query, body: this.getBodyData() },
 			{
@@ -121,10 +131,20 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 				scope: deliveryScope(this),
 				activation: registrationOf(this).activation,
 			},
-			choicesOf(this),
+			choices,
 		);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
-		return respond(this, answer);
+		if (answer.outcome !== 'started') return respond(this, answer);
+		if (isRepeat(registrationOf(this), answer.items, choices.options)) {
+			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
+			return respond(this, { outcome: 'ignored' });
+		}
+		const media = mediaOptionsOf(choices.options);
+		if (!media || !needsDownload(answer.items)) return respond(this, answer);
+		// Answered before the downloads (see mediaDownload.ts), so a slow file does not make
+		// the service send the delivery again.
+		this.getResponseObject().status(200).json({ received: true, started: true });
+		return { workflowData: [await withMedia.call(this, answer.items, media)], noWebhookResponse: true };
 	} catch (error) {
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same
 		// way again, so it is answered 200 (a 5xx would make the service send it again)
@@ -135,6 +155,34 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		);
 		return respond(this, { outcome: 'ignored' });
 	}
+}
+
+/**
+ * Whether the items come from a delivery that already started an execution lately; if not,
+ * remembers it. The memory is in the workflow's static data, which n8n saves after the
+ * answer (repeats.ts says what that guarantees).
+ */
+function isRepeat(registration: Registration, items: IDataObject[], options: IDataObject): boolean {
+	if (fieldOf(options, 'ignoreRepeats') === false) return false;
+	const key = repeatKeyOf(items);
+	if (!key) return false;
+	const minutes = Number(fieldOf(options, 'repeatWindowMinutes') ?? DEFAULT_REPEAT_WINDOW_MINUTES);
+	const windowMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_REPEAT_WINDOW_MINUTES) * 60_000;
+	const { repeated, memory } = checkRepeat(registration.recentDeliveries, key, Date.now(), windowMs);
+	// A fresh object: n8n saves static data only when it sees a change.
+	if (!repeated) registration.recentDeliveries = memory;
+	return repeated;
+}
+
+/** Download Media's settings, or undefined when it is off. */
+function mediaOptionsOf(options: IDataObject): MediaOptions | undefined {
+	if (fieldOf(options, 'downloadMedia') !== true) return undefined;
+	const property = textOf(fieldOf(options, 'binaryProperty'))?.trim();
+	const megabytes = Number(fieldOf(options, 'maxFileSizeMb') ?? DEFAULT_MAX_FILE_MB);
+	return {
+		binaryProperty: property || DEFAULT_BINARY_PROPERTY,
+		maxBytes: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : DEFAULT_MAX_FILE_MB) * 1e6,
+	};
 }
 
 function respond(context: IWebhookFunctions, answer: Answer): IWebhookResponseData {
