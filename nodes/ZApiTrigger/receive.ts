@@ -135,16 +135,21 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return respond(this, answer);
-		if (isRepeat(registrationOf(this), answer.items, choices.options)) {
+		const memory = rememberDelivery(registrationOf(this), answer.items, choices.options);
+		if (memory === 'repeat') {
 			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
 			return respond(this, { outcome: 'ignored' });
 		}
 		const media = mediaOptionsOf(choices.options);
-		if (!media || !needsDownload(answer.items)) return respond(this, answer);
-		// Answered before the downloads (see mediaDownload.ts), so a slow file does not make
-		// the service send the delivery again.
-		this.getResponseObject().status(200).json({ received: true, started: true });
-		return { workflowData: [await withMedia.call(this, answer.items, media)], noWebhookResponse: true };
+		const download = media !== undefined && needsDownload(answer.items);
+		if (memory === 'none' && !download) return respond(this, answer);
+		// Answered here, before n8n starts the execution. For the memory: n8n 2.x starts the
+		// execution before its own answer, and starting it resets the flag that tells n8n the
+		// static data changed, so the memory would not be saved (1.x answers first). For the
+		// downloads (mediaDownload.ts): a slow file must not make the service send it again.
+		this.getResponseObject().status(200).json(STARTED);
+		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
+		return { workflowData: [data], noWebhookResponse: true };
 	} catch (error) {
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same
 		// way again, so it is answered 200 (a 5xx would make the service send it again)
@@ -157,21 +162,30 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 }
 
+/** The answer to a delivery that starts an execution, when the trigger gives it itself. */
+const STARTED = { received: true, started: true };
+
 /**
- * Whether the items come from a delivery that already started an execution lately; if not,
- * remembers it. The memory is in the workflow's static data, which n8n saves after the
- * answer (repeats.ts says what that guarantees).
+ * 'repeat' when the items come from a delivery that already started an execution lately;
+ * otherwise 'remembered' (it is now in the memory) or 'none' (off, or no identity). The
+ * memory is in the workflow's static data, which n8n saves after the answer (repeats.ts
+ * says what that guarantees).
  */
-function isRepeat(registration: Registration, items: IDataObject[], options: IDataObject): boolean {
-	if (fieldOf(options, 'ignoreRepeats') === false) return false;
+function rememberDelivery(
+	registration: Registration,
+	items: IDataObject[],
+	options: IDataObject,
+): 'repeat' | 'remembered' | 'none' {
+	if (fieldOf(options, 'ignoreRepeats') === false) return 'none';
 	const key = repeatKeyOf(items);
-	if (!key) return false;
+	if (!key) return 'none';
 	const minutes = Number(fieldOf(options, 'repeatWindowMinutes') ?? DEFAULT_REPEAT_WINDOW_MINUTES);
 	const windowMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_REPEAT_WINDOW_MINUTES) * 60_000;
 	const { repeated, memory } = checkRepeat(registration.recentDeliveries, key, Date.now(), windowMs);
-	// A fresh object: n8n saves static data only when it sees a change.
-	if (!repeated) registration.recentDeliveries = memory;
-	return repeated;
+	if (repeated) return 'repeat';
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	registration.recentDeliveries = memory;
+	return 'remembered';
 }
 
 /** Download Media's settings, or undefined when it is off. */

@@ -15,7 +15,10 @@ import { fieldOf, isObject } from './deliveryItems';
  * alike) loads the workflow's static data from the database for each production delivery
  * and saves it, when webhook() changed it, as soon as the delivery is answered and before
  * the execution runs (LiveWebhooks: saveStaticData in the response callback of
- * executeWebhook). So every webhook process sees what the others saved.
+ * executeWebhook). So every webhook process sees what the others saved. One condition: the
+ * trigger answers the delivery itself (receive.ts). n8n 2.x answers an onReceived webhook
+ * only after it started the execution, and starting it marks the static data unchanged, so
+ * n8n's own answer would save nothing.
  *
  * The guarantee: a delivery repeated after the first one was answered, within the window,
  * starts no second execution, whichever webhook process receives it. Not covered:

@@ -100,7 +100,9 @@ describe('accepted', () => {
 	it('a delivery to the registered address starts the workflow', async () => {
 		const result = await deliverTo(trigger, message());
 		expect(result.items).toHaveLength(1);
-		expect(result.response.status).toBeUndefined();
+		// Answered by the trigger itself, before the execution starts (receive.ts).
+		expect(result.response).toEqual({ status: 200, body: { received: true, started: true } });
+		expect(result.result.noWebhookResponse).toBe(true);
 		expectNoSecrets(result);
 	});
 

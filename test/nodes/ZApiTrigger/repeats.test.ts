@@ -117,6 +117,9 @@ describe('through n8n: a repeated delivery starts one execution', () => {
 		const body = contentFixture(text, { text: { message: 'Oi' } });
 		const first = await deliverTo(target, body);
 		expect(first.items).toHaveLength(1);
+		// Answered by the trigger before n8n starts the execution, so n8n saves the memory.
+		expect(first.response).toEqual({ status: 200, body: { received: true, started: true } });
+		expect(first.result.noWebhookResponse).toBe(true);
 		const again = await deliverTo(target, JSON.parse(JSON.stringify(body)));
 		expect(again.items).toBeUndefined();
 		expect(again.result.webhookResponse).toEqual({ received: true, started: false });
@@ -129,7 +132,11 @@ describe('through n8n: a repeated delivery starts one execution', () => {
 	it('with Ignore Repeated Deliveries off, both start', async () => {
 		const target = await listening({ events: ALL_EVENTS, options: { ignoreRepeats: false } });
 		const body = statusFixture('READ');
-		expect((await deliverTo(target, body)).items).toHaveLength(1);
+		const first = await deliverTo(target, body);
+		expect(first.items).toHaveLength(1);
+		// Nothing to save, so n8n answers as for any trigger.
+		expect(first.response).toEqual({});
+		expect(first.result.noWebhookResponse).toBeUndefined();
 		expect((await deliverTo(target, body)).items).toHaveLength(1);
 		expect(registrationIn(target.setup.staticData!)?.recentDeliveries).toBeUndefined();
 	});
