@@ -159,7 +159,7 @@ describe('webhook configuration', () => {
 		me = (await api('GET', '/me')).body;
 		expect(me.receivedCallbackUrl).toBe('');
 		expect(me.messageStatusCallbackUrl).toBe('https://status.example/s');
-		expect(standIn.snapshot(A.id).webhooks).toMatchObject({ received: '', status: 'https://status.example/s' });
+		expect(standIn.snapshot(A.id).webhooks).toEqual({ received: '', status: 'https://status.example/s' });
 	});
 });
 
@@ -622,9 +622,9 @@ describe('control interface', () => {
 
 	test('webhooks control route accepts http and clears with null', async () => {
 		let r = await control('POST', '/webhooks', { instanceId: A.id, received: 'http://127.0.0.1:5678/webhook/x', status: 'https://s.example' });
-		expect(r.body.webhooks).toMatchObject({ received: 'http://127.0.0.1:5678/webhook/x', status: 'https://s.example' });
+		expect(r.body.webhooks).toEqual({ received: 'http://127.0.0.1:5678/webhook/x', status: 'https://s.example' });
 		r = await control('POST', '/webhooks', { instanceId: A.id, status: null });
-		expect(r.body.webhooks).toMatchObject({ received: 'http://127.0.0.1:5678/webhook/x', status: '' });
+		expect(r.body.webhooks).toEqual({ received: 'http://127.0.0.1:5678/webhook/x', status: '' });
 	});
 
 	test('deliveries: filter, wait for late ones with minCount, clear', async () => {

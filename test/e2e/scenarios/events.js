@@ -47,7 +47,7 @@ module.exports = {
 
 				const hooks = standIn.snapshot(inst.id).webhooks;
 				for (const { webhook } of Object.values(FURTHER)) {
-					assert.ok(hooks[webhook].startsWith(t.productionUrl(trigger.webhookId)), `${webhook} webhook: ${hooks[webhook] ? 'another address' : 'not set'}`);
+					assert.ok((hooks[webhook] ?? '').startsWith(t.productionUrl(trigger.webhookId)), `${webhook} webhook: ${hooks[webhook] ? 'another address' : 'not set'}`);
 				}
 				// Only what the chosen events need.
 				assert.equal(hooks.received, '', 'the received webhook was set');
@@ -79,7 +79,7 @@ module.exports = {
 				// Deactivating clears only what it set.
 				await t.deactivate(deployed.id);
 				const after = standIn.snapshot(inst.id).webhooks;
-				for (const { webhook } of Object.values(FURTHER)) assert.equal(after[webhook], '', `${webhook} webhook left after deactivation`);
+				for (const { webhook } of Object.values(FURTHER)) assert.equal(after[webhook] ?? '', '', `${webhook} webhook left after deactivation`);
 				const me = await (await fetch(`${standIn.instanceUrl(inst.id)}/me`)).json();
 				for (const { meField } of Object.values(FURTHER)) assert.equal(me[meField], '', `/me ${meField}`);
 			},
