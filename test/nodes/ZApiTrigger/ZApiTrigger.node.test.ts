@@ -110,6 +110,15 @@ describe('Z-API Trigger description', () => {
 		expect(optionField('unknownEvents')).toMatchObject({ type: 'options', default: 'emit' });
 	});
 
+	it('downloads no media unless asked, and ignores repeated deliveries unless told not to', () => {
+		const onMessages = { show: { '/events': ['messageReceived', 'messageSent'] } };
+		expect(optionField('downloadMedia')).toMatchObject({ type: 'boolean', default: false, displayOptions: onMessages });
+		expect(optionField('binaryProperty')).toMatchObject({ type: 'string', default: 'data', displayOptions: onMessages });
+		expect(optionField('maxFileSizeMb')).toMatchObject({ type: 'number', default: 25, displayOptions: onMessages });
+		expect(optionField('ignoreRepeats')).toMatchObject({ type: 'boolean', default: true });
+		expect(optionField('repeatWindowMinutes')).toMatchObject({ type: 'number', default: 10 });
+	});
+
 	it('a new trigger node gets Message Received, all kinds, no options', () => {
 		const parameters = NodeHelpers.getNodeParameters(description.properties, {}, true, false, null, description);
 		expect(parameters).toEqual({ webhookNotice: '', events: ['messageReceived'], contentKinds: [], options: {} });
