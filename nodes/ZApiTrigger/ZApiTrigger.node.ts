@@ -9,7 +9,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
 import { EVENT_CHOICES } from './eventChoices';
+import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from './mediaDownload';
 import { receive } from './receive';
+import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
 
 /** The canvas subtitle: the chosen events by their labels, from the Events table. */
@@ -27,7 +29,8 @@ export class ZApiTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: `={{ ($parameter["events"] || []).map((value) => (${EVENT_LABELS})[value] || value).join(", ") }}`,
-		description: 'Starts the workflow on WhatsApp messages, status changes and group notifications of a Z-API instance',
+		description:
+			'Starts the workflow on WhatsApp messages, status changes, group notifications, send results, connection changes and chat presence of a Z-API instance',
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -100,13 +103,31 @@ export class ZApiTrigger implements INodeType {
 						description: 'Whether group chats, one-to-one chats or both start the workflow',
 					},
 					{
-						displayName: 'Only These Phones',
-						name: 'phones',
-						type: 'string',
-						default: '',
-						placeholder: '5511999999999, 120363019502650977-group',
+						displayName: 'Download Media',
+						name: 'downloadMedia',
+						type: 'boolean',
+						default: false,
 						description:
-							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
+							'Whether to download the file of image, audio, video, document and sticker messages and put it on the item as binary data (for an AI model, storage or transcription). A file that cannot be downloaded leaves the item without it, with the reason in media.reason.',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
+						displayName: 'Ignore Repeated Deliveries',
+						name: 'ignoreRepeats',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether a delivery Z-API sends again (same message ID and kind, or same status and IDs) starts no second execution. Two copies arriving at the very same moment may still both start.',
+					},
+					{
+						displayName: 'Max File Size (MB)',
+						name: 'maxFileSizeMb',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: DEFAULT_MAX_FILE_MB,
+						description:
+							'Larger files are not downloaded (with Download Media); the item says so in media.reason. Files go to n8n’s binary data storage, not into the item’s JSON.',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
 					},
 					{
 						displayName: 'One Item per Message ID',
@@ -116,6 +137,31 @@ export class ZApiTrigger implements INodeType {
 						description:
 							'Whether a status change covering several messages gives one item per message instead of one item with all IDs',
 						displayOptions: { show: { '/events': ['messageStatus'] } },
+					},
+					{
+						displayName: 'Only These Phones',
+						name: 'phones',
+						type: 'string',
+						default: '',
+						placeholder: '5511999999999, 120363019502650977-group',
+						description:
+							'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
+					},
+					{
+						displayName: 'Put File in Field',
+						name: 'binaryProperty',
+						type: 'string',
+						default: DEFAULT_BINARY_PROPERTY,
+						description: 'Name of the binary field the downloaded file goes to (with Download Media)',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
+						displayName: 'Repeat Window (Minutes)',
+						name: 'repeatWindowMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: DEFAULT_REPEAT_WINDOW_MINUTES,
+						description: 'How long a delivery is remembered to recognise it when it comes again',
 					},
 					{
 						displayName: 'Unknown Events',

@@ -18,24 +18,42 @@ export interface ContentKind {
 	key: string;
 	label: string;
 	fields: Record<string, FieldType>;
+	/**
+	 * The field of the content object holding what the person wrote or chose (the item's
+	 * `text`); absent when the kind carries no words of the person's own (audio, stickers,
+	 * shared contacts and places, payments).
+	 */
+	text?: string;
+	/** The field of the content object holding the file's address, for kinds that are a file. */
+	mediaUrl?: string;
 }
 
 const PAYMENT_INFO: FieldType = 'object';
 
 export const CONTENT_KINDS: ContentKind[] = [
-	{ kind: 'text', key: 'text', label: 'Text', fields: { message: 'string' } },
+	{ kind: 'text', key: 'text', label: 'Text', fields: { message: 'string' }, text: 'message' },
 	{
 		kind: 'image',
 		key: 'image',
 		label: 'Image',
 		fields: { caption: 'string', imageUrl: 'string', thumbnailUrl: 'string', mimeType: 'string' },
+		text: 'caption',
+		mediaUrl: 'imageUrl',
 	},
-	{ kind: 'audio', key: 'audio', label: 'Audio', fields: { mimeType: 'string', audioUrl: 'string' } },
+	{
+		kind: 'audio',
+		key: 'audio',
+		label: 'Audio',
+		fields: { mimeType: 'string', audioUrl: 'string' },
+		mediaUrl: 'audioUrl',
+	},
 	{
 		kind: 'video',
 		key: 'video',
 		label: 'Video',
 		fields: { caption: 'string', videoUrl: 'string', mimeType: 'string' },
+		text: 'caption',
+		mediaUrl: 'videoUrl',
 	},
 	{
 		kind: 'contact',
@@ -56,6 +74,8 @@ export const CONTENT_KINDS: ContentKind[] = [
 			// A string in the field table, an integer in the example.
 			pageCount: 'integer',
 		},
+		text: 'caption',
+		mediaUrl: 'documentUrl',
 	},
 	{
 		kind: 'location',
@@ -70,24 +90,33 @@ export const CONTENT_KINDS: ContentKind[] = [
 			latitude: 'number',
 		},
 	},
-	{ kind: 'sticker', key: 'sticker', label: 'Sticker', fields: { mimeType: 'string', stickerUrl: 'string' } },
+	{
+		kind: 'sticker',
+		key: 'sticker',
+		label: 'Sticker',
+		fields: { mimeType: 'string', stickerUrl: 'string' },
+		mediaUrl: 'stickerUrl',
+	},
 	{
 		kind: 'reaction',
 		key: 'reaction',
 		label: 'Reaction',
 		fields: { value: 'string', time: 'integer', referencedMessage: 'object' },
+		text: 'value',
 	},
 	{
 		kind: 'buttonsResponse',
 		key: 'buttonsResponseMessage',
 		label: 'Button Reply',
 		fields: { buttonId: 'string', message: 'string' },
+		text: 'message',
 	},
 	{
 		kind: 'listResponse',
 		key: 'listResponseMessage',
 		label: 'List Reply',
 		fields: { message: 'string', title: 'string', selectedRowId: 'string' },
+		text: 'message',
 	},
 	{
 		kind: 'requestPayment',
@@ -137,6 +166,7 @@ export const CONTENT_KINDS: ContentKind[] = [
 			subTotal: 'number',
 			products: 'objects',
 		},
+		text: 'message',
 	},
 ];
 
@@ -202,6 +232,28 @@ export const STATUS_KINDS: StatusKind[] = [
 	{ status: 'PLAYED', aliases: [] },
 ];
 
+/**
+ * Where a message's chat and sender are, for keys that stay the same from one message to
+ * the next (an AI agent's session, a CRM record). The first field of the list that holds
+ * text wins. WhatsApp is moving contacts from phone numbers to LIDs ("<digits>@lid"): the
+ * same person may come as a number today and as a LID tomorrow, and `chatLid`, when the
+ * service sends it, is the id that does not change, so it comes first. In a group `phone`
+ * is the group and the participant fields name the member who wrote.
+ */
+export interface ChatKeyRule {
+	/** Which messages the rule is for. */
+	when: 'group' | 'sentByMe' | 'private';
+	chatId: string[];
+	senderId: string[];
+}
+
+/** Tried in order; the first rule whose `when` holds decides. */
+export const CHAT_KEY_RULES: ChatKeyRule[] = [
+	{ when: 'group', chatId: ['phone'], senderId: ['participantLid', 'participantPhone'] },
+	{ when: 'sentByMe', chatId: ['chatLid', 'phone'], senderId: ['connectedPhone'] },
+	{ when: 'private', chatId: ['chatLid', 'phone'], senderId: ['chatLid', 'phone'] },
+];
+
 /** Fields every received/sent callback has (2.3); absent ones come out as null. */
 export const MESSAGE_FIELDS: Record<string, FieldType> = {
 	instanceId: 'string',
@@ -236,3 +288,58 @@ export const CALLBACK_TYPES = {
 	message: 'receivedcallback',
 	status: 'messagestatuscallback',
 } as const;
+
+/**
+ * Callbacks of the service's further webhooks (beyond-contract 3.3 to 3.6): each is its own
+ * event, recognised by `type` (without regard to case), with typed fields and a kind read
+ * from the delivery.
+ */
+export interface InstanceCallback {
+	/** `type` as the service sends it, in lower case. */
+	type: string;
+	/** The item's `event`. */
+	event: string;
+	fields: Record<string, FieldType>;
+	/** How the item's kind is read: one kind always, a field's value, or whether a field is set. */
+	kind:
+		| { always: string }
+		| { field: string; values: string[] }
+		| { whenSet: string; then: string; otherwise: string };
+	/** Whether the event is about a chat, so the chat filters (Chats, Only These Phones) apply. */
+	aboutChat: boolean;
+}
+
+/** What a contact is doing in a chat (3.4); PAUSED follows COMPOSING or RECORDING. */
+export const PRESENCE_STATUSES = ['AVAILABLE', 'UNAVAILABLE', 'COMPOSING', 'RECORDING', 'PAUSED'];
+
+export const INSTANCE_CALLBACKS: InstanceCallback[] = [
+	{
+		// A send's outcome: handed to WhatsApp, or refused with `error`.
+		type: 'deliverycallback',
+		event: 'sendResult',
+		fields: { instanceId: 'string', phone: 'string', zaapId: 'string', messageId: 'string', error: 'string' },
+		kind: { whenSet: 'error', then: 'failed', otherwise: 'sent' },
+		aboutChat: true,
+	},
+	{
+		type: 'connectedcallback',
+		event: 'connected',
+		fields: { instanceId: 'string', phone: 'string', connected: 'boolean' },
+		kind: { always: 'connected' },
+		aboutChat: false,
+	},
+	{
+		type: 'disconnectedcallback',
+		event: 'disconnected',
+		fields: { instanceId: 'string', error: 'string', disconnected: 'boolean' },
+		kind: { always: 'disconnected' },
+		aboutChat: false,
+	},
+	{
+		type: 'presencechatcallback',
+		event: 'presence',
+		fields: { instanceId: 'string', phone: 'string', status: 'string', lastSeen: 'integer' },
+		kind: { field: 'status', values: PRESENCE_STATUSES },
+		aboutChat: true,
+	},
+];

@@ -2,9 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	CALLBACK_TYPES,
+	CHAT_KEY_RULES,
 	CONTENT_KINDS,
 	type ContentKind,
 	type FieldType,
+	INSTANCE_CALLBACKS,
+	type InstanceCallback,
 	MESSAGE_FIELDS,
 	NESTED_FIELDS,
 	NOTIFICATION_KINDS,
@@ -24,8 +27,8 @@ import {
  * walk over a whole delivery (storablePayload) keeps its own stack and stops at a bound.
  */
 
-/** What a delivery is, as the item's `event` says it. */
-export type DeliveryEvent = 'message' | 'status' | 'notification' | 'unknown';
+/** What a delivery is, as the item's `event` says it (the further webhooks' events: INSTANCE_CALLBACKS). */
+export type DeliveryEvent = 'message' | 'status' | 'notification' | 'unknown' | InstanceCallback['event'];
 
 export const UNKNOWN_KIND = 'unknown';
 
@@ -63,7 +66,12 @@ export function eventOf(payload: IDataObject): DeliveryEvent {
 		const notification = fieldOf(payload, 'notification');
 		return typeof notification === 'string' && notification ? 'notification' : 'message';
 	}
-	return 'unknown';
+	return instanceCallbackOf(type)?.event ?? 'unknown';
+}
+
+/** The further webhook's callback a `type` (in lower case) names, if any. */
+export function instanceCallbackOf(type: string | undefined): InstanceCallback | undefined {
+	return type === undefined ? undefined : INSTANCE_CALLBACKS.find((callback) => callback.type === type);
 }
 
 /**
@@ -115,6 +123,8 @@ export function toItems(delivery: IDataObject, options: ToItemsOptions = {}): ID
 	if (event === 'notification') return [notificationItem(payload)];
 	if (event === 'status') return statusItems(payload, options);
 	const type = fieldOf(payload, 'type');
+	const callback = instanceCallbackOf(typeof type === 'string' ? type.toLowerCase() : undefined);
+	if (callback) return [instanceCallbackItem(payload, callback)];
 	const instanceId = fieldOf(payload, 'instanceId');
 	return [
 		{
@@ -141,14 +151,65 @@ export function contentKindOf(payload: IDataObject): ContentKind | undefined {
 
 function messageItem(payload: IDataObject): IDataObject {
 	const content = contentKindOf(payload);
+	const typedContent = content ? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields) : null;
 	return {
 		event: 'message',
 		kind: content?.kind ?? UNKNOWN_KIND,
+		// What the person wrote or chose, whatever the kind: the field the kind table names.
+		text: (typedContent && content?.text && textOf(fieldOf(typedContent, content.text))) || null,
+		...chatKeysOf(payload),
 		...typedFields(payload, MESSAGE_FIELDS),
 		...timeOf(fieldOf(payload, 'momment')),
-		content: content ? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields) : null,
+		content: typedContent,
 		payload,
 	};
+}
+
+/** The first of these fields that holds text, or null. */
+function firstText(source: IDataObject, fields: string[]): string | null {
+	for (const field of fields) {
+		const value = textOf(fieldOf(source, field));
+		if (value) return value;
+	}
+	return null;
+}
+
+const CHAT_KEY_CONDITIONS: Record<(typeof CHAT_KEY_RULES)[number]['when'], (payload: IDataObject) => boolean> = {
+	group: (payload) => {
+		const isGroup = fieldOf(payload, 'isGroup');
+		return isGroup === true || isGroup === 'true';
+	},
+	sentByMe: (payload) => {
+		const fromMe = fieldOf(payload, 'fromMe');
+		return fromMe === true || fromMe === 'true';
+	},
+	private: () => true,
+};
+
+/** `chatId` and `senderId`, by the first rule of CHAT_KEY_RULES that holds. */
+export function chatKeysOf(payload: IDataObject): { chatId: string | null; senderId: string | null } {
+	const rule = CHAT_KEY_RULES.find(({ when }) => CHAT_KEY_CONDITIONS[when](payload))!;
+	return { chatId: firstText(payload, rule.chatId), senderId: firstText(payload, rule.senderId) };
+}
+
+function instanceCallbackItem(payload: IDataObject, callback: InstanceCallback): IDataObject {
+	return {
+		event: callback.event,
+		kind: instanceCallbackKind(payload, callback),
+		...typedFields(payload, callback.fields),
+		...timeOf(fieldOf(payload, 'momment')),
+		payload,
+	};
+}
+
+function instanceCallbackKind(payload: IDataObject, { kind }: InstanceCallback): string {
+	if ('always' in kind) return kind.always;
+	if ('whenSet' in kind) {
+		const value = fieldOf(payload, kind.whenSet);
+		return value === undefined || value === null || value === '' || value === false ? kind.otherwise : kind.then;
+	}
+	const value = textOf(fieldOf(payload, kind.field))?.toUpperCase();
+	return value !== undefined && kind.values.includes(value) ? value : UNKNOWN_KIND;
 }
 
 function notificationItem(payload: IDataObject): IDataObject {
@@ -168,6 +229,7 @@ function notificationItem(payload: IDataObject): IDataObject {
 		notification: code,
 		parameters,
 		details,
+		...chatKeysOf(payload),
 		...typedFields(payload, MESSAGE_FIELDS),
 		...timeOf(fieldOf(payload, 'momment')),
 		payload,

@@ -43,6 +43,35 @@ export const EVENT_CHOICES: EventChoice[] = [
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'notification',
 	},
+	{
+		name: 'Message Send Result',
+		value: 'sendResult',
+		description:
+			'A message sent by the instance was handed to WhatsApp, or failed with an error (kind sent or failed)',
+		webhook: 'sendResult',
+		accepts: (item) => item.event === 'sendResult',
+	},
+	{
+		name: 'Instance Connected',
+		value: 'connected',
+		description: 'The instance connected to WhatsApp, for example after its QR code was read or a restart',
+		webhook: 'connected',
+		accepts: (item) => item.event === 'connected',
+	},
+	{
+		name: 'Instance Disconnected',
+		value: 'disconnected',
+		description: 'The instance lost its connection to WhatsApp or to the phone, with the reason',
+		webhook: 'disconnected',
+		accepts: (item) => item.event === 'disconnected',
+	},
+	{
+		name: 'Chat Presence',
+		value: 'chatPresence',
+		description: 'A contact is in the chat, left it, is typing, recording audio or stopped',
+		webhook: 'chatPresence',
+		accepts: (item) => item.event === 'presence',
+	},
 ];
 
 export function chosenEvents(values: string[]): EventChoice[] {

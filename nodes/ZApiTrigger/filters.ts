@@ -2,6 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, normalizeChatId } from '../shared/input';
+import { INSTANCE_CALLBACKS } from './callbackKinds';
 import { fieldOf, isObject, textOf, UNKNOWN_KIND } from './deliveryItems';
 import { chosenEvents } from './eventChoices';
 
@@ -86,13 +87,19 @@ export function acceptor({ events, contentKinds, notificationKinds, options }: F
 		) {
 			return false;
 		}
-		// The chat filters hold for every delivery, known or not.
+		// The chat filters hold for every delivery, known or not, except events that are
+		// about the instance and no chat (connected, disconnected).
+		if (!isAboutChat(item)) return true;
 		const chat = chatOf(item);
 		if (chatType === 'groups' && !isGroupChat(chat)) return false;
 		if (chatType === 'private' && isGroupChat(chat)) return false;
 		if (phones.size && !phonesOf(chat).some((phone) => phones.has(phone))) return false;
 		return true;
 	};
+}
+
+function isAboutChat(item: IDataObject): boolean {
+	return INSTANCE_CALLBACKS.find((callback) => callback.event === item.event)?.aboutChat ?? true;
 }
 
 /** Where an item's chat fields are: the item, or the payload of a delivery the node does not know. */

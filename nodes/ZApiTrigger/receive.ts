@@ -4,13 +4,22 @@ import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../sha
 import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
 import { fieldOf, isObject, textOf, toItems } from './deliveryItems';
 import { acceptor, type FilterChoices } from './filters';
-import { deliveryScope, registrationOf } from './registration';
+import {
+	DEFAULT_BINARY_PROPERTY,
+	DEFAULT_MAX_FILE_MB,
+	needsDownload,
+	withMedia,
+	type MediaOptions,
+} from './mediaDownload';
+import { deliveryScope, registrationOf, type Registration } from './registration';
+import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
  * items (deliveryItems.ts), keep those the user chose (filters.ts). `answerDelivery` is the
- * whole decision as a pure function; `receive` reads it from n8n and writes the answer, and
- * never lets an error out of webhook().
+ * whole decision as a pure function; `receive` reads it from n8n, skips a repeat of a
+ * delivery that already started (repeats.ts), downloads media when asked
+ * (mediaDownload.ts), writes the answer, and never lets an error out of webhook().
  */
 
 /** What the node knows about itself when a delivery comes in. */
@@ -113,6 +122,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 	const query = this.getQueryData() as unknown;
 	try {
+		const choices = choicesOf(this);
 		const answer = answerDelivery(
 			{ query, body: this.getBodyData() },
 			{
@@ -121,10 +131,25 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 				scope: deliveryScope(this),
 				activation: registrationOf(this).activation,
 			},
-			choicesOf(this),
+			choices,
 		);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
-		return respond(this, answer);
+		if (answer.outcome !== 'started') return respond(this, answer);
+		const memory = rememberDelivery(registrationOf(this), answer.items, choices.options);
+		if (memory === 'repeat') {
+			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
+			return respond(this, { outcome: 'ignored' });
+		}
+		const media = mediaOptionsOf(choices.options);
+		const download = media !== undefined && needsDownload(answer.items);
+		if (memory === 'none' && !download) return respond(this, answer);
+		// Answered here, before n8n starts the execution. For the memory: n8n 2.x starts the
+		// execution before its own answer, and starting it resets the flag that tells n8n the
+		// static data changed, so the memory would not be saved (1.x answers first). For the
+		// downloads (mediaDownload.ts): a slow file must not make the service send it again.
+		this.getResponseObject().status(200).json(STARTED);
+		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
+		return { workflowData: [data], noWebhookResponse: true };
 	} catch (error) {
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same
 		// way again, so it is answered 200 (a 5xx would make the service send it again)
@@ -135,6 +160,43 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		);
 		return respond(this, { outcome: 'ignored' });
 	}
+}
+
+/** The answer to a delivery that starts an execution, when the trigger gives it itself. */
+const STARTED = { received: true, started: true };
+
+/**
+ * 'repeat' when the items come from a delivery that already started an execution lately;
+ * otherwise 'remembered' (it is now in the memory) or 'none' (off, or no identity). The
+ * memory is in the workflow's static data, which n8n saves after the answer (repeats.ts
+ * says what that guarantees).
+ */
+function rememberDelivery(
+	registration: Registration,
+	items: IDataObject[],
+	options: IDataObject,
+): 'repeat' | 'remembered' | 'none' {
+	if (fieldOf(options, 'ignoreRepeats') === false) return 'none';
+	const key = repeatKeyOf(items);
+	if (!key) return 'none';
+	const minutes = Number(fieldOf(options, 'repeatWindowMinutes') ?? DEFAULT_REPEAT_WINDOW_MINUTES);
+	const windowMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_REPEAT_WINDOW_MINUTES) * 60_000;
+	const { repeated, memory } = checkRepeat(registration.recentDeliveries, key, Date.now(), windowMs);
+	if (repeated) return 'repeat';
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	registration.recentDeliveries = memory;
+	return 'remembered';
+}
+
+/** Download Media's settings, or undefined when it is off. */
+function mediaOptionsOf(options: IDataObject): MediaOptions | undefined {
+	if (fieldOf(options, 'downloadMedia') !== true) return undefined;
+	const property = textOf(fieldOf(options, 'binaryProperty'))?.trim();
+	const megabytes = Number(fieldOf(options, 'maxFileSizeMb') ?? DEFAULT_MAX_FILE_MB);
+	return {
+		binaryProperty: property || DEFAULT_BINARY_PROPERTY,
+		maxBytes: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : DEFAULT_MAX_FILE_MB) * 1e6,
+	};
 }
 
 function respond(context: IWebhookFunctions, answer: Answer): IWebhookResponseData {

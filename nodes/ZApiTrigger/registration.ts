@@ -13,6 +13,7 @@ import {
 import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signedUrl } from './deliverySecret';
 import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
+import type { RepeatMemory } from './repeats';
 
 /**
  * What this trigger registered, kept in the workflow's static data (n8n saves it after
@@ -28,6 +29,8 @@ export interface Registration extends IDataObject {
 	registered?: Partial<Record<WebhookName, string>>;
 	/** Only while listening for a test event: what each webhook pointed at before. */
 	testSession?: { previous: Partial<Record<WebhookName, string | null>> };
+	/** Deliveries that started an execution lately (repeats.ts). */
+	recentDeliveries?: RepeatMemory;
 }
 
 export function registrationOf(context: { getWorkflowStaticData(type: string): IDataObject }): Registration {
@@ -209,6 +212,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	delete registration.activation;
 	delete registration.registered;
 	delete registration.testSession;
+	delete registration.recentDeliveries;
 	return true;
 }
 

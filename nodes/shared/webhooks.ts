@@ -3,9 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { notConfirmedError, zApiRequest, type ZApiContext } from './transport';
 
 /**
- * The instance's two webhooks of the contract: where each is set, and where the service's
- * settings read (GET /me) shows its current address. The service keeps one address per
- * webhook: whoever sets it last wins.
+ * The instance's webhooks: where each is set, and where the service's settings read
+ * (GET /me) shows its current address. The service keeps one address per webhook: whoever
+ * sets it last wins. The first two are the contract's; the others are the service's
+ * further webhooks, each with its own update-webhook-* endpoint.
  */
 export const WEBHOOKS = {
 	receivedAndSent: {
@@ -17,6 +18,26 @@ export const WEBHOOKS = {
 		endpoint: '/update-webhook-message-status',
 		settingsField: 'messageStatusCallbackUrl',
 		label: 'message status',
+	},
+	sendResult: {
+		endpoint: '/update-webhook-delivery',
+		settingsField: 'deliveryCallbackUrl',
+		label: 'message send result',
+	},
+	connected: {
+		endpoint: '/update-webhook-connected',
+		settingsField: 'connectedCallbackUrl',
+		label: 'instance connected',
+	},
+	disconnected: {
+		endpoint: '/update-webhook-disconnected',
+		settingsField: 'disconnectedCallbackUrl',
+		label: 'instance disconnected',
+	},
+	chatPresence: {
+		endpoint: '/update-webhook-chat-presence',
+		settingsField: 'presenceChatCallbackUrl',
+		label: 'chat presence',
 	},
 } as const;
 

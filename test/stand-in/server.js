@@ -8,6 +8,7 @@
  *   GET  /chat-messages/{phone}?amount=N&lastMessageId=X   chat listing, newest first
  *   PUT  /update-webhook-received-delivery   {value}        https URL, "" clears
  *   PUT  /update-webhook-message-status      {value}        https URL, "" clears
+ *   PUT  /update-webhook-delivery, -connected, -disconnected, -chat-presence: see events.js
  *   GET  /status                                            {connected, error, smartphoneConnected}
  *   GET  /me                                                instance settings incl. webhook URLs
  *   POST /update-group-photo  {groupId, groupPhoto}         {value: boolean}
@@ -52,12 +53,26 @@ const { createSending } = require('./sending');
 const { createGroups, groupState } = require('./groups');
 const { createChats } = require('./chats');
 const { createSession } = require('./session');
+const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
 const OLD_GROUP_ID = /^\d{8,15}-\d{10}$/;
 const NEW_GROUP_ID = /^\d{10,25}-group$/;
 const PARTICIPANT_ID = /^(\d{8,15}|\d{8,20}@lid)$/;
+
+/** Webhook name -> the endpoint that sets it (the contract's two, then the further ones). */
+const WEBHOOK_ROUTES = Object.freeze({
+	received: '/update-webhook-received-delivery',
+	status: '/update-webhook-message-status',
+	...Object.fromEntries(EVENT_WEBHOOK_NAMES.map((name) => [name, EVENT_WEBHOOKS[name].endpoint])),
+});
+const WEBHOOK_LABELS = Object.freeze({ received: 'received/sent-message', status: 'message-status' });
+
+/** The contract's two webhooks always, the further ones only once set (snapshots stay as they were for tests that use none). */
+function shownWebhooks(webhooks) {
+	return Object.fromEntries(Object.entries(webhooks).filter(([name, url]) => name === 'received' || name === 'status' || url));
+}
 
 class HttpError extends Error {
 	constructor(status, body, headers) {
@@ -169,7 +184,7 @@ function createStandIn(options = {}) {
 		const existing = state.instances.get(cfg.id);
 		const inst = existing || {
 			id: cfg.id,
-			webhooks: { received: '', status: '' },
+			webhooks: { received: '', status: '', ...emptyEventWebhooks() },
 			// An outage of the settings read, for clients that must not guess what they cannot read.
 			meFailure: { status: null, served: 0 },
 			groups: new Map(),
@@ -299,7 +314,7 @@ function createStandIn(options = {}) {
 			hasClientToken: Boolean(inst.clientToken),
 			connected: inst.connected,
 			smartphoneConnected: inst.smartphoneConnected,
-			webhooks: { ...inst.webhooks },
+			webhooks: shownWebhooks(inst.webhooks),
 			meFailure: { ...inst.meFailure },
 			groups: [...inst.groups.values()].map(clone),
 			chats,
@@ -418,6 +433,8 @@ function createStandIn(options = {}) {
 	);
 
 	function buildEmit(inst, kind, f) {
+		const event = events.buildEvent(inst, kind, f);
+		if (event) return event;
 		const base = { instanceId: inst.id };
 		const group = f.group ? inst.groups.get(f.group) : null;
 		if (f.group) {
@@ -472,6 +489,7 @@ function createStandIn(options = {}) {
 			}
 			if (f.status !== undefined) base.status = f.status;
 			const payload = fixtures.receivedCallback(name, fixtures.deepMerge(base, overrides), { variants });
+			events.attachMedia(inst, payload, f);
 			return { webhook: 'received', payload };
 		} catch (e) {
 			if (e instanceof HttpError) throw e;
@@ -508,19 +526,28 @@ function createStandIn(options = {}) {
 		const { webhook, payload } = buildEmit(inst, kind, fields);
 		const url = fields.url || inst.webhooks[webhook];
 		if (!url) {
-			const route = webhook === 'received' ? 'PUT /update-webhook-received-delivery' : 'PUT /update-webhook-message-status';
+			const route = WEBHOOK_ROUTES[webhook];
 			throw new HttpError(409, {
-				error: `No ${webhook === 'received' ? 'received/sent-message' : 'message-status'} webhook is registered for instance ${inst.id}: set one with ${route} (or POST /_control/webhooks) first, or pass url`,
+				error: `No ${WEBHOOK_LABELS[webhook] || webhook} webhook is registered for instance ${inst.id}: set one with PUT ${route} (or POST /_control/webhooks) first, or pass url`,
 			});
 		}
-		applyToState(inst, webhook, payload);
+		if (webhook === 'received' || webhook === 'status') applyToState(inst, webhook, payload);
 		const entry = await deliver({ instanceId: inst.id, webhook, payload, url, source: 'emit' });
-		return { delivered: { url: entry.url, status: entry.status, error: entry.error }, payload, webhook, seq: entry.seq };
+		// The same delivery again, as a service that did not hear the answer would send it.
+		const repeats = fields.repeat ? await events.redeliver(entry.seq, fields.repeat) : [];
+		return {
+			delivered: { url: entry.url, status: entry.status, error: entry.error },
+			payload,
+			webhook,
+			seq: entry.seq,
+			repeats: repeats.map((r) => ({ seq: r.seq, status: r.status, error: r.error })),
+			media: payload.messageId ? events.mediaFor(payload.messageId) : null,
+		};
 	}
 
 	async function deliverRaw(body = {}) {
 		const inst = getInstance(body.instanceId);
-		if (body.webhook !== 'received' && body.webhook !== 'status') throw new HttpError(400, { error: 'webhook must be "received" or "status"' });
+		if (!WEBHOOK_ROUTES[body.webhook]) throw new HttpError(400, { error: `webhook must be one of ${Object.keys(WEBHOOK_ROUTES).join(', ')}` });
 		if (body.payload === undefined && body.rawBody === undefined) throw new HttpError(400, { error: 'payload or rawBody is required' });
 		const url = body.url || inst.webhooks[body.webhook];
 		if (!url) throw new HttpError(409, { error: `No ${body.webhook} webhook is registered for instance ${inst.id}; pass url or register one first` });
@@ -613,6 +640,7 @@ function createStandIn(options = {}) {
 				messageStatusCallbackUrl: instance.webhooks.status,
 				presenceChatCallbackUrl: '',
 				receivedCallbackUrl: instance.webhooks.received,
+				...events.meFields(instance),
 				receiveCallbackSentByMe: true,
 				callRejectAuto: false,
 				callRejectMessage: null,
@@ -697,16 +725,19 @@ function createStandIn(options = {}) {
 	// Sending messages (sending.js)
 	// -------------------------------------------------------------------------
 	const sending = createSending({ route, HttpError, fixtures, options, getInstance, storeRecords, deliver, emit, clone });
-	// Groups (groups.js), chats and contacts (chats.js), the instance session (session.js)
+	// Groups (groups.js), chats and contacts (chats.js), the instance session (session.js),
+	// the further webhooks, media files and repeats (events.js)
 	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
 	const chats = createChats({ route, HttpError, getInstance, clone });
 	const session = createSession({ route, HttpError, getInstance });
+	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
 		...groups.serviceRoutes,
 		...chats.serviceRoutes,
 		...session.serviceRoutes,
+		...events.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -725,6 +756,7 @@ function createStandIn(options = {}) {
 		...sending.controlRoutes,
 		...chats.controlRoutes,
 		...session.controlRoutes,
+		...events.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -741,8 +773,8 @@ function createStandIn(options = {}) {
 		route('POST', '/_control/webhooks', ({ body }) => {
 			const b = body0(body);
 			const inst = getInstance(b.instanceId);
-			for (const kind of ['received', 'status']) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
-			return { body: { webhooks: { ...inst.webhooks } } };
+			for (const kind of Object.keys(WEBHOOK_ROUTES)) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
+			return { body: { webhooks: shownWebhooks(inst.webhooks) } };
 		}),
 		route('POST', '/_control/me-failure', ({ body }) => {
 			const b = body0(body);
@@ -838,7 +870,9 @@ function createStandIn(options = {}) {
 		const hasBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
 		let result;
 		try {
-			if (path === '/_control' || path.startsWith('/_control/')) {
+			if (path.startsWith('/storage/')) {
+				result = events.serveMedia(path);
+			} else if (path === '/_control' || path.startsWith('/_control/')) {
 				const { route: r, params } = findRoute(CONTROL_ROUTES, req.method, path);
 				const body = hasBody ? await readJson(req, false) : undefined;
 				result = await r.handler({ params, query: url.searchParams, body });
@@ -874,6 +908,13 @@ function createStandIn(options = {}) {
 			log(`${req.method} ${maskToken(path)} -> 204`);
 			return;
 		}
+		if (result.raw) {
+			// Media files: their bytes, as a storage service serves them.
+			res.writeHead(status, { 'Content-Type': result.contentType, 'Content-Length': result.raw.length });
+			res.end(result.raw);
+			log(`${req.method} ${path} -> ${status}`);
+			return;
+		}
 		const payload = JSON.stringify(result.body === undefined ? null : result.body);
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload), ...(result.headers || {}) });
 		res.end(payload);
@@ -882,6 +923,7 @@ function createStandIn(options = {}) {
 
 	function reset() {
 		if (sending) sending.reset();
+		if (events) events.reset();
 		state.instances.clear();
 		state.deliveries.length = 0;
 		for (const cfg of options.instances || []) addInstance(cfg);
@@ -942,6 +984,8 @@ function createStandIn(options = {}) {
 		failMe,
 		emit,
 		deliverRaw,
+		/** Sends logged delivery `seq` again, as it was. */
+		redeliver: (seq, times) => events.redeliver(seq, times),
 		deliveries: listDeliveries,
 		waitForDeliveries,
 		snapshot: (instanceId) => snapshot(getInstance(instanceId)),

@@ -99,14 +99,14 @@ module.exports = {
 				expected.set(wildStatusId, { event: 'status', kind: 'READ-SELF', what: 'status READ_BY_ME with string momment and extras' });
 
 				// A callback type the node does not know (the real service has more of them).
-				const marker = `presence-${t.hex(6)}`;
+				const marker = `call-${t.hex(6)}`;
 				const raw = await standIn.deliverRaw({
 					instanceId: inst.id,
 					webhook: 'received',
-					payload: { type: 'PresenceChatCallback', instanceId: inst.id, phone: marker, status: 'COMPOSING', lastSeen: null, momment: Date.now() },
+					payload: { type: 'CallCallback', instanceId: inst.id, phone: marker, callId: 'C0A1', momment: Date.now() },
 				});
 				assert.equal(raw.delivered.status, 200, `unknown type delivery answered ${raw.delivered.status} ${raw.delivered.error ?? ''}`);
-				expected.set(marker, { event: 'unknown', kind: 'unknown', what: 'unknown type PresenceChatCallback' });
+				expected.set(marker, { event: 'unknown', kind: 'unknown', what: 'unknown type CallCallback' });
 
 				const list = await t.exactlyExecutions(deployed.id, expected.size, { timeoutMs: 60_000 });
 				const seen = new Map();

@@ -7,9 +7,66 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { startFakeChatModel } = require('../lib/fakeChatModel');
+
 const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
 
+/**
+ * An exercise is run(t, wf, deployed), or { prepare(t, wf), run, cleanup(t) } when the
+ * workflow needs more than the Z-API credential before it is deployed.
+ */
 const EXERCISES = {
+	// The AI Agent runs for real, its model pointed at an offline stand-in of OpenAI's chat
+	// interface (there is no network here): the test sees the conversation the agent's
+	// memory kept per chatId, and the answers sent back through Z-API.
+	'ai-agent-reply.json': {
+		async prepare(t, wf) {
+			t.model = await startFakeChatModel();
+			const credential = await t.n8n.createCredential(`offline model ${t.hex(4)}`, 'openAiApi', {
+				apiKey: 'sk-offline-e2e',
+				url: t.model.url,
+				header: false,
+			});
+			for (const node of wf.nodes) {
+				if (node.credentials?.openAiApi) node.credentials.openAiApi = { id: String(credential.id), name: credential.name };
+			}
+		},
+		async run(t, wf, deployed) {
+			const { assert, standIn } = t;
+			const inst = t.current;
+			const ana = '5511933331111';
+			const bruno = '5511933332222';
+			const say = async (phone, message, runs) => {
+				await t.emit(inst, 'text', { phone, message });
+				const list = await t.exactlyExecutions(deployed.id, runs, { timeoutMs: 60_000 });
+				const last = list[list.length - 1];
+				assert.equal(last.status, 'success', `ended ${last.status}: ${t.executionError(last)?.message}`);
+			};
+			await say(ana, 'Vocês abrem no sábado?', 1);
+			await say(ana, 'E até que horas?', 2);
+			await say(bruno, 'Oi', 3);
+			const requests = t.model.requests;
+			assert.equal(requests.length, 3, `the model was asked ${requests.length} times`);
+			const spoken = (request) => request.messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.text}`);
+			// Ana's second message reaches the model with her first exchange: memory keyed by chatId.
+			assert.deepEqual(spoken(requests[1]), [
+				'user: Vocês abrem no sábado?',
+				`assistant: ${t.model.answerTo(1, 'Vocês abrem no sábado?')}`,
+				'user: E até que horas?',
+			]);
+			// Bruno's chat starts empty.
+			assert.deepEqual(spoken(requests[2]), ['user: Oi']);
+			const sent = standIn.sent(inst.id).map((s) => [s.body.phone, s.body.message]);
+			assert.deepEqual(sent, [
+				[ana, t.model.answerTo(1, 'Vocês abrem no sábado?')],
+				[ana, t.model.answerTo(2, 'E até que horas?')],
+				[bruno, t.model.answerTo(3, 'Oi')],
+			]);
+		},
+		async cleanup(t) {
+			await t.model?.stop();
+		},
+	},
 	'echo-bot.json': async (t, wf, deployed) => {
 		const { assert } = t;
 		const inst = t.current;
@@ -95,16 +152,22 @@ module.exports = {
 		name: `examples/${file} imports, activates and runs on a matching event`,
 		async run(t) {
 			const { assert } = t;
-			const exercise = EXERCISES[file];
-			assert.ok(exercise, `no end-to-end exercise for examples/${file}: add one to test/e2e/scenarios/examples.js`);
+			const given = EXERCISES[file];
+			assert.ok(given, `no end-to-end exercise for examples/${file}: add one to test/e2e/scenarios/examples.js`);
+			const exercise = typeof given === 'function' ? { run: given } : given;
 			const raw = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 			for (const node of raw.nodes) {
 				if (node.credentials?.zApiApi) assert.equal(node.credentials.zApiApi.id, '', `examples/${file}: node ${node.name} ships a credential id`);
 			}
 			t.current = await t.instance(`example ${file}`, { groups: [{ name: 'E2E example group' }] });
 			const wf = t.exampleWorkflow(file, t.current);
-			const deployed = await t.deploy(wf, { name: raw.name });
-			await exercise(t, wf, deployed);
+			try {
+				await exercise.prepare?.(t, wf);
+				const deployed = await t.deploy(wf, { name: raw.name });
+				await exercise.run(t, wf, deployed);
+			} finally {
+				await exercise.cleanup?.(t);
+			}
 		},
 	})),
 };

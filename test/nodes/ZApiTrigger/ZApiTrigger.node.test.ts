@@ -43,12 +43,16 @@ describe('Z-API Trigger description', () => {
 		expect(typeof node.webhook).toBe('function');
 	});
 
-	it('offers the four events, Message Received by default and required', () => {
-		expect(optionsOf('events').map(({ name, value }) => [value, name])).toEqual([
-			['messageReceived', 'Message Received'],
-			['messageSent', 'Message Sent by Me'],
-			['messageStatus', 'Message Status Changed'],
-			['notification', 'Group or System Notification'],
+	it('offers every event of the table, Message Received by default and required', () => {
+		expect(optionsOf('events').map(({ name, value }) => [value, name])).toEqual(
+			EVENT_CHOICES.map(({ value, name }) => [value, name]),
+		);
+		// The contract's events come first, in the order users know.
+		expect(optionsOf('events').slice(0, 4).map(({ value }) => value)).toEqual([
+			'messageReceived',
+			'messageSent',
+			'messageStatus',
+			'notification',
 		]);
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true, default: ['messageReceived'] });
 		for (const option of optionsOf('events')) expect(option.description).toBeTruthy();
@@ -104,6 +108,15 @@ describe('Z-API Trigger description', () => {
 			displayOptions: { show: { '/events': ['messageStatus'] } },
 		});
 		expect(optionField('unknownEvents')).toMatchObject({ type: 'options', default: 'emit' });
+	});
+
+	it('downloads no media unless asked, and ignores repeated deliveries unless told not to', () => {
+		const onMessages = { show: { '/events': ['messageReceived', 'messageSent'] } };
+		expect(optionField('downloadMedia')).toMatchObject({ type: 'boolean', default: false, displayOptions: onMessages });
+		expect(optionField('binaryProperty')).toMatchObject({ type: 'string', default: 'data', displayOptions: onMessages });
+		expect(optionField('maxFileSizeMb')).toMatchObject({ type: 'number', default: 25, displayOptions: onMessages });
+		expect(optionField('ignoreRepeats')).toMatchObject({ type: 'boolean', default: true });
+		expect(optionField('repeatWindowMinutes')).toMatchObject({ type: 'number', default: 10 });
 	});
 
 	it('a new trigger node gets Message Received, all kinds, no options', () => {

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	CONTENT_KINDS,
 	type FieldType,
+	INSTANCE_CALLBACKS,
 	MESSAGE_FIELDS,
 	NOTIFICATION_KINDS,
 	STATUS_KINDS,
@@ -31,10 +32,12 @@ import {
 	INSTANCE_ID,
 	MOMMENT,
 	MOMMENT_ISO,
+	INSTANCE_CALLBACK_TYPES,
+	instanceCallbackFixture,
 	notificationFixture,
-	OTHER_CALLBACKS,
 	PEOPLE,
 	statusFixture,
+	UNKNOWN_CALLBACKS,
 } from './fixtures';
 import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
 
@@ -370,15 +373,10 @@ describe('the contract’s inconsistencies are accepted', () => {
 });
 
 describe('what the node does not know', () => {
-	it.each(Object.keys(OTHER_CALLBACKS))('%s gives one item of kind unknown', async (type) => {
-		const item = await onlyItem(clone(OTHER_CALLBACKS[type]));
+	it.each(Object.keys(UNKNOWN_CALLBACKS))('%s gives one item of kind unknown', async (type) => {
+		const item = await onlyItem(clone(UNKNOWN_CALLBACKS[type]));
 		expect(item).toMatchObject({ event: 'unknown', kind: 'unknown', type, instanceId: INSTANCE_ID });
-	});
-
-	it('a DeliveryCallback keeps its time and error', async () => {
-		const item = await onlyItem(clone(OTHER_CALLBACKS.DeliveryCallback));
 		expect(item.timestamp).toBe(MOMMENT_ISO);
-		expect((item.payload as IDataObject).error).toBe('This phone number is not on WhatsApp');
 	});
 
 	it('a message with a content object the table does not list: kind unknown, content null', async () => {
@@ -633,4 +631,132 @@ it('the same delivery twice gives the same items (nothing kept between deliverie
 	const body = contentFixture(CONTENT_KINDS[0]);
 	expect(toItems(clone(body))).toEqual(toItems(clone(body)));
 	expect(MOMMENT).toBe(Date.parse(MOMMENT_ISO));
+});
+
+describe('callbacks of the further webhooks: one typed item each', () => {
+	/** The fixture type for a table entry: the same name, as the service capitalises it. */
+	const fixtureTypeOf = (type: string) => INSTANCE_CALLBACK_TYPES.find((name) => name.toLowerCase() === type)!;
+
+	it('the fixtures have a payload for every type of the table, and no other', () => {
+		expect(INSTANCE_CALLBACK_TYPES.map((name) => name.toLowerCase()).sort()).toEqual(
+			INSTANCE_CALLBACKS.map(({ type }) => type).sort(),
+		);
+	});
+
+	it.each(INSTANCE_CALLBACKS.map((callback) => [callback.event, callback] as const))(
+		'%s: its event, a kind, every field of the table typed, the time',
+		(event, callback) => {
+			const body = instanceCallbackFixture(fixtureTypeOf(callback.type));
+			const item = onlyItem(body);
+			expect(item.event).toBe(event);
+			expect(item.kind).not.toBe('unknown');
+			for (const [name, type] of Object.entries(callback.fields)) {
+				if (body[name] === undefined || body[name] === null) expect(item[name]).toBeNull();
+				else expectType(item[name], type, name);
+			}
+			expect(item.timestamp).toMatch(/^20\d\d-/);
+		},
+	);
+
+	it.each(INSTANCE_CALLBACKS.map((callback) => [callback.type, callback] as const))(
+		'%s is recognised whatever the case of its type',
+		(type, callback) => {
+			expect(eventOf({ ...instanceCallbackFixture(fixtureTypeOf(type)), type: type.toUpperCase() })).toBe(callback.event);
+		},
+	);
+
+	it('a send result is kind sent, or failed with the error the service gave', () => {
+		const sent = onlyItem(instanceCallbackFixture('DeliveryCallback'));
+		expect(sent).toMatchObject({ event: 'sendResult', kind: 'sent', error: null, phone: PEOPLE.contactPhone });
+		expect(typeof sent.zaapId).toBe('string');
+		const failed = onlyItem(instanceCallbackFixture('DeliveryCallback', { error: 'This phone number is not on WhatsApp' }));
+		expect(failed).toMatchObject({ kind: 'failed', error: 'This phone number is not on WhatsApp' });
+		expect(onlyItem(instanceCallbackFixture('DeliveryCallback', { error: '' })).kind).toBe('sent');
+	});
+
+	it.each(callbacks.PRESENCE_VALUES.map((status) => [status]))('presence %s is its own kind', (status) => {
+		const item = onlyItem(instanceCallbackFixture('PresenceChatCallback', { status: status.toLowerCase() }));
+		expect(item).toMatchObject({ event: 'presence', kind: status, phone: PEOPLE.contactPhone, lastSeen: null });
+	});
+
+	it('a presence value the service adds later is kind unknown, kept as it came', () => {
+		expect(onlyItem(instanceCallbackFixture('PresenceChatCallback', { status: 'LURKING' }))).toMatchObject({
+			event: 'presence',
+			kind: 'unknown',
+			status: 'LURKING',
+		});
+	});
+
+	it('connected and disconnected carry their state, the reason, and a time in seconds read right', () => {
+		expect(onlyItem(instanceCallbackFixture('ConnectedCallback'))).toMatchObject({
+			event: 'connected',
+			kind: 'connected',
+			connected: true,
+			phone: PEOPLE.connectedPhone,
+			timestamp: MOMMENT_ISO,
+		});
+		expect(onlyItem(instanceCallbackFixture('DisconnectedCallback', { momment: MOMMENT / 1000 }))).toMatchObject({
+			event: 'disconnected',
+			kind: 'disconnected',
+			disconnected: true,
+			error: 'Device has been disconnected',
+			timestamp: MOMMENT_ISO,
+		});
+	});
+});
+
+describe('agent-ready fields: text, chatId, senderId, senderName', () => {
+	it.each(CONTENT_KINDS.map((kind) => [kind.kind, kind] as const))(
+		'%s: text is the field the kind table names, or null',
+		(_name, kind) => {
+			const body = contentFixture(kind);
+			const content = body[kind.key] as IDataObject;
+			const expected = kind.text ? content[kind.text] : null;
+			expect(onlyItem(body).text).toBe(expected ?? null);
+		},
+	);
+
+	it('text of a written message, a caption, a button, a list option and a reaction', () => {
+		const kind = (name: string) => CONTENT_KINDS.find((candidate) => candidate.kind === name)!;
+		expect(onlyItem(contentFixture(kind('text'), { text: { message: 'Oi' } })).text).toBe('Oi');
+		expect(onlyItem(contentFixture(kind('image'))).text).toBe('Foto do produto com defeito');
+		expect(onlyItem(contentFixture(kind('buttonsResponse'))).text).toBe('Confirmar pedido');
+		expect(onlyItem(contentFixture(kind('listResponse'))).text).toBe('Segunda-feira 10h');
+		expect(onlyItem(contentFixture(kind('reaction'))).text).toBe('❤️');
+		// An image without caption, or a caption that is not text, has no text.
+		expect(onlyItem(contentFixture(kind('image'), { image: { caption: undefined } })).text).toBeNull();
+		expect(onlyItem(contentFixture(kind('image'), { image: { caption: { toString: 'x' } } })).text).toBeNull();
+		expect(onlyItem(contentFixture(kind('audio'))).text).toBeNull();
+	});
+
+	const text = CONTENT_KINDS[0];
+	const lid = (phone: string) => callbacks.lidFor(phone);
+
+	it.each([
+		['a one-to-one chat', {}, [], PEOPLE.contactPhone, PEOPLE.contactPhone, PEOPLE.contactName],
+		['a one-to-one chat whose phone is a LID', {}, ['lid'], lid(PEOPLE.contactPhone), lid(PEOPLE.contactPhone), PEOPLE.contactName],
+		// The same person, as a number with chatLid beside it: the key does not change.
+		['a one-to-one chat with chatLid beside the number', { chatLid: lid(PEOPLE.contactPhone) }, [], lid(PEOPLE.contactPhone), lid(PEOPLE.contactPhone), PEOPLE.contactName],
+		['a group', { isGroup: true }, [], PEOPLE.groupId, PEOPLE.memberPhone, PEOPLE.memberName],
+		['a group whose member comes as a LID', { isGroup: true }, ['lid'], PEOPLE.groupId, lid(PEOPLE.memberPhone), PEOPLE.memberName],
+		['a group member with participantLid beside the number', { isGroup: true, participantLid: lid(PEOPLE.memberPhone) }, [], PEOPLE.groupId, lid(PEOPLE.memberPhone), PEOPLE.memberName],
+		['a message sent by me', { fromMe: true }, ['wildExtras'], PEOPLE.contactPhone, PEOPLE.connectedPhone, PEOPLE.ownerName],
+		['a group message sent by me', { isGroup: true, fromMe: true }, [], PEOPLE.groupId, PEOPLE.connectedPhone, PEOPLE.ownerName],
+	] as Array<[string, IDataObject, Array<'lid' | 'wildExtras'>, string, string, string]>)(
+		'%s: chatId %s… by the rules of CHAT_KEY_RULES',
+		(_name, overrides, variants, chatId, senderId, senderName) => {
+			const item = onlyItem(contentFixture(text, overrides, { variants }));
+			expect(item).toMatchObject({ chatId, senderId, senderName });
+		},
+	);
+
+	it('fields that are not text give null keys, never an object', () => {
+		const item = onlyItem({ ...contentFixture(text), phone: { toString: 1 }, chatLid: ['x'] });
+		expect(item).toMatchObject({ chatId: null, senderId: null });
+	});
+
+	it('a group notification is keyed by the group', () => {
+		const item = onlyItem(notificationFixture('GROUP_PARTICIPANT_ADD', { isGroup: true, phone: PEOPLE.groupId }));
+		expect(item.chatId).toBe(PEOPLE.groupId);
+	});
 });

@@ -9,6 +9,7 @@ import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { signedUrl, verifyDelivery, type Verdict } from '../../../nodes/ZApiTrigger/deliverySecret';
+import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
 	ALL_EVENTS,
@@ -18,11 +19,9 @@ import {
 	listening,
 	n8nDelete,
 	notificationFixture,
-	RECEIVED_ENDPOINT,
 	registrationIn,
 	SCOPE,
 	signatureFor,
-	STATUS_ENDPOINT,
 	statusFixture,
 	type Listening,
 	watchLog,
@@ -101,7 +100,9 @@ describe('accepted', () => {
 	it('a delivery to the registered address starts the workflow', async () => {
 		const result = await deliverTo(trigger, message());
 		expect(result.items).toHaveLength(1);
-		expect(result.response.status).toBeUndefined();
+		// Answered by the trigger itself, before the execution starts (receive.ts).
+		expect(result.response).toEqual({ status: 200, body: { received: true, started: true } });
+		expect(result.result.noWebhookResponse).toBe(true);
 		expectNoSecrets(result);
 	});
 
@@ -155,10 +156,11 @@ describe('forged or stale signatures: 403', () => {
 	it('the address of a previous activation, after deactivation and a new activation', async () => {
 		const previous = trigger.query;
 		const setup = trigger.setup;
+		const endpoints = WEBHOOK_NAMES.map((name) => WEBHOOKS[name].endpoint);
 		nock(API)
 			.get(`${INSTANCE_PATH}/me`)
-			.reply(200, { receivedCallbackUrl: trigger.url, messageStatusCallbackUrl: trigger.url });
-		for (const endpoint of [RECEIVED_ENDPOINT, STATUS_ENDPOINT]) {
+			.reply(200, Object.fromEntries(WEBHOOK_NAMES.map((name) => [WEBHOOKS[name].settingsField, trigger.url])));
+		for (const endpoint of endpoints) {
 			nock(API).put(`${INSTANCE_PATH}${endpoint}`, { value: '' }).reply(200, { value: true });
 		}
 		await n8nDelete(setup);
@@ -166,7 +168,7 @@ describe('forged or stale signatures: 403', () => {
 		expect(registrationIn(setup.staticData!)).toEqual({});
 
 		const registered: string[] = [];
-		for (const endpoint of [RECEIVED_ENDPOINT, STATUS_ENDPOINT]) {
+		for (const endpoint of endpoints) {
 			nock(API)
 				.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
 					registered.push(body.value);

@@ -20,7 +20,7 @@ import {
 	deliverTo,
 	listening,
 	notificationFixture,
-	OTHER_CALLBACKS,
+	UNKNOWN_CALLBACKS,
 	PEOPLE,
 	statusFixture,
 	watchLog,
@@ -266,8 +266,8 @@ describe('only these phones', () => {
 });
 
 describe('deliveries of kinds the node does not know go through the same chat filters', () => {
-	const delivery = () => ({ ...OTHER_CALLBACKS.DeliveryCallback });
-	const connected = () => ({ ...OTHER_CALLBACKS.ConnectedCallback });
+	const delivery = () => ({ ...UNKNOWN_CALLBACKS.CallCallback });
+	const connected = () => ({ ...UNKNOWN_CALLBACKS.InitialDataCallback });
 
 	it('Only These Phones: an unknown delivery about another chat does not start the workflow', () => {
 		const parameters = { events: ['messageReceived'], options: { phones: '5511900000009' } };
@@ -368,7 +368,7 @@ describe('through n8n (the wiring)', () => {
 
 describe('Unknown Events', () => {
 	const unknowns: Array<[string, () => IDataObject]> = [
-		...Object.keys(OTHER_CALLBACKS).map((type): [string, () => IDataObject] => [type, () => clone(OTHER_CALLBACKS[type])]),
+		...Object.keys(UNKNOWN_CALLBACKS).map((type): [string, () => IDataObject] => [type, () => clone(UNKNOWN_CALLBACKS[type])]),
 		['unknown content', () => contentFixture(CONTENT_KINDS[0], { text: undefined, poll: { name: 'x' } })],
 		['unknown notification', () => notificationFixture('REVOKE', { notification: 'GROUP_CHANGE_ICON' })],
 		['unknown status', () => statusFixture('SENT', undefined, { status: 'DELETED' })],
@@ -392,7 +392,7 @@ describe('chat fields that are not text', () => {
 	])('a phone that is %s matches no entry, and does not throw', (_name, phone) => {
 		const only = { events: ALL_EVENTS, options: { phones: '5511988887777' } };
 		expect(starts(only, { ...contentFixture(text), phone })).toBe(false);
-		expect(starts(only, { ...OTHER_CALLBACKS.DeliveryCallback, phone })).toBe(false);
+		expect(starts(only, { ...UNKNOWN_CALLBACKS.CallCallback, phone })).toBe(false);
 		expect(starts({ events: ALL_EVENTS }, { ...contentFixture(text), phone })).toBe(true);
 	});
 });

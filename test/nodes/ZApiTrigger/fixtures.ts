@@ -13,6 +13,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import nock from 'nock';
 
 import type { ContentKind } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
+import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import {
 	deliver,
 	INSTANCE_PATH,
@@ -57,6 +59,9 @@ interface CallbacksModule {
 		options?: BuildOptions,
 	): IDataObject;
 	statusCallback(status: string, ids?: string[] | null, overrides?: IDataObject, options?: BuildOptions): IDataObject;
+	INSTANCE_CALLBACK_TYPES: readonly string[];
+	PRESENCE_VALUES: readonly string[];
+	instanceCallback(type: string, overrides?: IDataObject): IDataObject;
 	lidFor(phone: string): string;
 }
 
@@ -70,8 +75,8 @@ export const API = 'https://api.z-api.io';
 export const MOMMENT = 1700000000000;
 export const MOMMENT_ISO = '2023-11-14T22:13:20.000Z';
 
-/** Every event the user can choose. */
-export const ALL_EVENTS = ['messageReceived', 'messageSent', 'messageStatus', 'notification'];
+/** Every event the user can choose, from the node's table. */
+export const ALL_EVENTS = EVENT_CHOICES.map((choice) => choice.value);
 
 /**
  * A received/sent message of one content kind of the trigger's table. Fails when the
@@ -121,32 +126,27 @@ export function statusFixture(
 	return callbacks.statusCallback(status, ids, { instanceId: INSTANCE_ID, momment: MOMMENT, ...overrides }, options);
 }
 
-/** Callback kinds of the real service outside the contract (field notes), as they arrive. */
-export const OTHER_CALLBACKS: Record<string, IDataObject> = {
-	DeliveryCallback: {
-		type: 'DeliveryCallback',
+/** Callbacks of the service's further webhooks, by `type` (test/fixtures/callbacks.js). */
+export const INSTANCE_CALLBACK_TYPES = callbacks.INSTANCE_CALLBACK_TYPES;
+
+/** A callback of one of the further webhooks. Fails for a type the fixtures do not know. */
+export function instanceCallbackFixture(type: string, overrides: IDataObject = {}): IDataObject {
+	return callbacks.instanceCallback(type, { instanceId: INSTANCE_ID, momment: MOMMENT, ...overrides });
+}
+
+/**
+ * Deliveries of types this node does not know, as the service may add them: one about a
+ * chat, one about the instance (/me names an initial-data webhook with no documented payload).
+ */
+export const UNKNOWN_CALLBACKS: Record<string, IDataObject> = {
+	CallCallback: {
+		type: 'CallCallback',
 		instanceId: INSTANCE_ID,
 		phone: PEOPLE.contactPhone,
-		zaapId: 'A20DA9C0183A2D35A260F53F5D2B9244',
-		messageId: '3EB0D1A2B3C4D5E6F7A8',
-		momment: MOMMENT,
-		error: 'This phone number is not on WhatsApp',
-	},
-	PresenceChatCallback: {
-		type: 'PresenceChatCallback',
-		instanceId: INSTANCE_ID,
-		phone: PEOPLE.contactPhone,
-		status: 'COMPOSING',
-		lastSeen: null,
-	},
-	ConnectedCallback: { type: 'ConnectedCallback', instanceId: INSTANCE_ID, connected: true, momment: MOMMENT },
-	DisconnectedCallback: {
-		type: 'DisconnectedCallback',
-		instanceId: INSTANCE_ID,
-		disconnected: true,
-		error: 'Device has been disconnected',
+		callId: 'C0A1B2C3D4',
 		momment: MOMMENT,
 	},
+	InitialDataCallback: { type: 'InitialDataCallback', instanceId: INSTANCE_ID, momment: MOMMENT },
 };
 
 export function clone<T>(value: T): T {
@@ -198,16 +198,17 @@ export async function listening(
 	const scope = nock(API);
 	const interceptors = [
 		scope.get(`${INSTANCE_PATH}/me`),
-		...[RECEIVED_ENDPOINT, STATUS_ENDPOINT].map((endpoint) =>
-			scope.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
+		...WEBHOOK_NAMES.map((name) =>
+			scope.put(`${INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (body: { value: string }) => {
 				registered.push(body.value);
 				return true;
 			}),
 		),
 	];
-	interceptors[0].optionally().reply(200, { receivedCallbackUrl: '', messageStatusCallbackUrl: '' });
-	interceptors[1].optionally().reply(200, { value: true });
-	interceptors[2].optionally().reply(200, { value: true });
+	interceptors[0]
+		.optionally()
+		.reply(200, Object.fromEntries(WEBHOOK_NAMES.map((name) => [WEBHOOKS[name].settingsField, ''])));
+	for (const interceptor of interceptors.slice(1)) interceptor.optionally().reply(200, { value: true });
 	try {
 		await triggerLifecycle(setup).activate(isTest);
 	} finally {

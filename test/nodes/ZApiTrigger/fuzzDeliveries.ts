@@ -17,7 +17,16 @@ import {
 } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import type { FilterChoices } from '../../../nodes/ZApiTrigger/filters';
-import { contentFixture, INSTANCE_ID, notificationFixture, OTHER_CALLBACKS, PEOPLE, statusFixture } from './fixtures';
+import {
+	contentFixture,
+	INSTANCE_CALLBACK_TYPES,
+	INSTANCE_ID,
+	instanceCallbackFixture,
+	notificationFixture,
+	PEOPLE,
+	statusFixture,
+	UNKNOWN_CALLBACKS,
+} from './fixtures';
 
 /** mulberry32: small, fast, and good enough to spread cases; not for secrets. */
 export function seeded(seed: number) {
@@ -113,7 +122,8 @@ function baseDeliveries(): IDataObject[] {
 		]),
 		...NOTIFICATION_KINDS.map(({ code }) => notificationFixture(code, FIXED)),
 		...STATUS_KINDS.map(({ status }) => statusFixture(status, ['3EB0A', '3EB0B'], { momment: FIXED.momment })),
-		...Object.values(OTHER_CALLBACKS),
+		...INSTANCE_CALLBACK_TYPES.map((type) => instanceCallbackFixture(type, { momment: FIXED.momment })),
+		...Object.values(UNKNOWN_CALLBACKS),
 	];
 }
 

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { INSTANCE_CALLBACKS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { ACTIVATION_PARAM, signedUrl, SIGNATURE_PARAM } from '../../../nodes/ZApiTrigger/deliverySecret';
 import { MAX_PAYLOAD_DEPTH, PLAUSIBLE_TIME_MS, toItems } from '../../../nodes/ZApiTrigger/deliveryItems';
 import { answerDelivery, type Answer, type Receiver } from '../../../nodes/ZApiTrigger/receive';
@@ -25,7 +26,7 @@ const CASES = Number(process.env.FUZZ_CASES || 3000);
 const ENGINE_CASES = Number(process.env.FUZZ_ENGINE_CASES || 40);
 const SEED = Number(process.env.FUZZ_SEED || 20261121);
 
-const EVENTS = ['message', 'status', 'notification', 'unknown'];
+const EVENTS = ['message', 'status', 'notification', 'unknown', ...INSTANCE_CALLBACKS.map(({ event }) => event)];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const receiver: Receiver = {

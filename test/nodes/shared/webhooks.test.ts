@@ -6,10 +6,15 @@
 import { isWebhookName, WEBHOOK_NAMES, WEBHOOKS, webhookAddressesIn } from '../../../nodes/shared/webhooks';
 
 describe('WEBHOOKS', () => {
-	// The contract's two webhooks: where each is set and where GET /me shows it.
+	// The contract's two webhooks and the service's further ones (beyond-contract 3.1):
+	// where each is set and where GET /me shows it.
 	it.each([
 		['receivedAndSent', '/update-webhook-received-delivery', 'receivedCallbackUrl'],
 		['messageStatus', '/update-webhook-message-status', 'messageStatusCallbackUrl'],
+		['sendResult', '/update-webhook-delivery', 'deliveryCallbackUrl'],
+		['connected', '/update-webhook-connected', 'connectedCallbackUrl'],
+		['disconnected', '/update-webhook-disconnected', 'disconnectedCallbackUrl'],
+		['chatPresence', '/update-webhook-chat-presence', 'presenceChatCallbackUrl'],
 	])('%s is set at %s and read from %s', (name, endpoint, settingsField) => {
 		expect(WEBHOOKS[name as keyof typeof WEBHOOKS]).toMatchObject({ endpoint, settingsField });
 	});

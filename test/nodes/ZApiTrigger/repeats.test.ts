@@ -1,0 +1,151 @@
+/**
+ * Repeated deliveries (repeats.ts): which deliveries are the same, the bounded memory as a
+ * pure function, and through n8n's WebhookContext that a delivery sent again starts one
+ * execution, with the memory in the workflow's static data.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { CONTENT_KINDS, INSTANCE_CALLBACKS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { toItems } from '../../../nodes/ZApiTrigger/deliveryItems';
+import {
+	checkRepeat,
+	MAX_REMEMBERED,
+	repeatKeyOf,
+	REPEAT_IDENTITY,
+	type RepeatMemory,
+} from '../../../nodes/ZApiTrigger/repeats';
+import {
+	ALL_EVENTS,
+	contentFixture,
+	deliverTo,
+	INSTANCE_CALLBACK_TYPES,
+	instanceCallbackFixture,
+	listening,
+	notificationFixture,
+	registrationIn,
+	statusFixture,
+} from './fixtures';
+
+const text = CONTENT_KINDS[0];
+const keyOf = (body: IDataObject, splitStatusIds = false) => repeatKeyOf(toItems(body, { splitStatusIds }));
+const MINUTE = 60_000;
+const NOW = 1_700_000_000_000;
+
+describe('repeatKeyOf: the same delivery has the same key, another delivery another', () => {
+	const message = contentFixture(text, { messageId: 'AAA111' });
+	const status = statusFixture('READ', ['3EB0A', '3EB0B']);
+
+	it.each([
+		['a message sent again', message, { ...message }],
+		['a status sent again', status, { ...status }],
+		['a notification sent again', notificationFixture('REVOKE', { messageId: 'N1' }), notificationFixture('REVOKE', { messageId: 'N1' })],
+		['a send result sent again', instanceCallbackFixture('DeliveryCallback', { zaapId: 'Z1', messageId: 'M1' }), instanceCallbackFixture('DeliveryCallback', { zaapId: 'Z1', messageId: 'M1' })],
+	])('%s: same key', (_name, first, again) => {
+		expect(keyOf(first as IDataObject)).not.toBeNull();
+		expect(keyOf(first as IDataObject)).toBe(keyOf(again as IDataObject));
+	});
+
+	it.each([
+		['another message id', message, { ...message, messageId: 'AAA222' }],
+		['an edit of the message (same id, later time)', message, { ...message, momment: (message.momment as number) + 5000, isEdit: true }],
+		['another status of the same messages', status, { ...status, status: 'PLAYED' }],
+		['the same status of other messages', status, { ...status, ids: ['3EB0C'] }],
+		['a send that failed and one that went', instanceCallbackFixture('DeliveryCallback', { zaapId: 'Z1' }), instanceCallbackFixture('DeliveryCallback', { zaapId: 'Z1', error: 'x' })],
+		['a message and a status about it', message, statusFixture('READ', ['AAA111'])],
+	])('%s: another key', (_name, first, other) => {
+		expect(keyOf(first as IDataObject)).not.toBe(keyOf(other as IDataObject));
+	});
+
+	it('one item per message id: the key of the delivery, all ids counted', () => {
+		expect(keyOf(status, true)).toBe(keyOf({ ...status }, true));
+		expect(keyOf(status, true)).not.toBe(keyOf({ ...status, ids: ['3EB0A'] }, true));
+	});
+
+	it('presence and unknown deliveries have no identity, so they always start', () => {
+		expect(keyOf(instanceCallbackFixture('PresenceChatCallback'))).toBeNull();
+		expect(keyOf({ type: 'SomethingNew', instanceId: 'X' })).toBeNull();
+		expect(keyOf({ ...message, messageId: undefined } as IDataObject)).toBeNull();
+	});
+
+	it('every event of the further webhooks is either in the identity table or has no identity on purpose', () => {
+		const without = INSTANCE_CALLBACKS.map(({ event }) => event).filter((event) => !REPEAT_IDENTITY[event]);
+		expect(without).toEqual(['presence']);
+		for (const type of INSTANCE_CALLBACK_TYPES) {
+			const body = instanceCallbackFixture(type);
+			const event = toItems(body)[0].event as string;
+			expect(keyOf(body) === null).toBe(!REPEAT_IDENTITY[event]);
+		}
+	});
+
+	it('keys are short whatever the delivery', () => {
+		const many = statusFixture('READ', Array.from({ length: 500 }, (_, n) => `3EB0${n}`));
+		expect(keyOf(many)!.length).toBeLessThanOrEqual(22);
+	});
+});
+
+describe('checkRepeat: a bounded memory with a time window', () => {
+	it.each([
+		['empty memory', undefined, 'k', false],
+		['seen within the window', { k: NOW - 9 * MINUTE }, 'k', true],
+		['seen before the window', { k: NOW - 11 * MINUTE }, 'k', false],
+		['seen by a webhook process whose clock is ahead', { k: NOW + 2000 }, 'k', true],
+		['another key seen', { j: NOW - MINUTE }, 'k', false],
+		['a memory of the wrong shape', ['k'], 'k', false],
+		['an entry of the wrong shape', { k: 'yesterday' }, 'k', false],
+	] as Array<[string, unknown, string, boolean]>)('%s: repeated %s', (_name, memory, key, repeated) => {
+		expect(checkRepeat(memory, key, NOW, 10 * MINUTE).repeated).toBe(repeated);
+	});
+
+	it('remembers a new key, forgets what is past the window', () => {
+		const { memory } = checkRepeat({ old: NOW - 20 * MINUTE, recent: NOW - MINUTE }, 'k', NOW, 10 * MINUTE);
+		expect(memory).toEqual({ recent: NOW - MINUTE, k: NOW });
+	});
+
+	it(`keeps at most ${MAX_REMEMBERED} keys, forgetting the oldest`, () => {
+		let memory: RepeatMemory = {};
+		for (let n = 0; n < MAX_REMEMBERED + 50; n++) memory = checkRepeat(memory, `k${n}`, NOW + n, 60 * MINUTE).memory;
+		expect(Object.keys(memory)).toHaveLength(MAX_REMEMBERED);
+		expect(memory.k0).toBeUndefined();
+		expect(memory[`k${MAX_REMEMBERED + 49}`]).toBe(NOW + MAX_REMEMBERED + 49);
+		expect(checkRepeat(memory, 'k0', NOW + 400, 60 * MINUTE).repeated).toBe(false);
+	});
+});
+
+describe('through n8n: a repeated delivery starts one execution', () => {
+	it('the same message twice: one execution, the second answered 200 without one', async () => {
+		const target = await listening({ events: ALL_EVENTS });
+		const body = contentFixture(text, { text: { message: 'Oi' } });
+		const first = await deliverTo(target, body);
+		expect(first.items).toHaveLength(1);
+		// Answered by the trigger before n8n starts the execution, so n8n saves the memory.
+		expect(first.response).toEqual({ status: 200, body: { received: true, started: true } });
+		expect(first.result.noWebhookResponse).toBe(true);
+		const again = await deliverTo(target, JSON.parse(JSON.stringify(body)));
+		expect(again.items).toBeUndefined();
+		expect(again.result.webhookResponse).toEqual({ received: true, started: false });
+		// Another message still starts.
+		expect((await deliverTo(target, contentFixture(text))).items).toHaveLength(1);
+		// The memory is in the workflow's static data, which n8n saves.
+		expect(Object.keys(registrationIn(target.setup.staticData!)?.recentDeliveries as IDataObject)).toHaveLength(2);
+	});
+
+	it('with Ignore Repeated Deliveries off, both start', async () => {
+		const target = await listening({ events: ALL_EVENTS, options: { ignoreRepeats: false } });
+		const body = statusFixture('READ');
+		const first = await deliverTo(target, body);
+		expect(first.items).toHaveLength(1);
+		// Nothing to save, so n8n answers as for any trigger.
+		expect(first.response).toEqual({});
+		expect(first.result.noWebhookResponse).toBeUndefined();
+		expect((await deliverTo(target, body)).items).toHaveLength(1);
+		expect(registrationIn(target.setup.staticData!)?.recentDeliveries).toBeUndefined();
+	});
+
+	it('a delivery filtered out is not remembered: choosing its event later lets it start', async () => {
+		const target = await listening({ events: ['messageStatus'] });
+		const body = contentFixture(text);
+		expect((await deliverTo(target, body)).items).toBeUndefined();
+		target.setup.parameters = { events: ALL_EVENTS };
+		expect((await deliverTo(target, body)).items).toHaveLength(1);
+	});
+});
