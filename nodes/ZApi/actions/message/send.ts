@@ -74,6 +74,11 @@ export function optionsProperty(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/** The Options of a text-like message: Delay Message, its own options, then Reply To Message ID and Delay Typing. */
+export function textMessageOptions(own: INodeProperties[]): INodeProperties {
+	return optionsProperty([delayMessageOption, ...own, replyToOption, delayTypingOption]);
+}
+
 export function readPhone(this: IExecuteFunctions, itemIndex: number): string {
 	return normalizeChatId(this.getNodeParameter('phone', itemIndex));
 }
