@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../shared/input';
+import { optionsProperty } from '../../shared/properties';
 import { zApiRequest } from '../../shared/transport';
-import { optionsProperty } from './message/send';
 
 /** Return All / Limit, as n8n's own nodes show them, for operations that read page by page. */
 export const returnAllProperty: INodeProperties = {
