@@ -103,24 +103,37 @@ function smallestDivisorAtLeast(number: number, floor: number): number {
 	return number;
 }
 
-export interface PagedListCall {
-	itemIndex: number;
+/** A list the service pages with `page` and `pageSize`, as one listing operation reads it. */
+export interface PagedListing {
 	path: string;
-	/** What the records are, for messages: 'chats'. */
+	/** What the records are, in the user's words: 'chats'. */
 	what: string;
 	/** The field that tells records apart, so a page served twice adds nothing. */
 	key: string;
 	/** Page Size when the item sets none. */
 	defaultPageSize: number;
+	/** The largest Page Size offered, when the service has one. */
+	maxPageSize?: number;
 	/**
 	 * With a Limit, ask the last page for only what is still needed (planPages) rather than
 	 * for a full page.
 	 */
 	fitLastPage: boolean;
 	/** Makes one page's request, when the resource checks answers its own way. */
-	read?: (qs: IDataObject) => Promise<unknown>;
+	read?: (this: IExecuteFunctions, itemIndex: number, qs: IDataObject) => Promise<unknown>;
 	/** Shapes each record kept into an output item. */
 	output?: (record: IDataObject) => IDataObject;
+}
+
+/**
+ * Chats and contacts: the largest page size is not documented; the service's own sample
+ * asks for 100.
+ */
+export const PHONE_LIST_PAGING = { key: 'phone', defaultPageSize: 100, maxPageSize: 1000, fitLastPage: true } as const;
+
+/** Return All, Limit and Page Size for a listing. */
+export function listingProperties(listing: PagedListing): INodeProperties[] {
+	return pagingProperties(pageSizeOption(listing.defaultPageSize, `How many ${listing.what} to ask Z-API for per request`, listing.maxPageSize));
 }
 
 /**
@@ -129,11 +142,11 @@ export interface PagedListCall {
  * page, and on a page with nothing new (a service that ignores `page` would otherwise be read
  * for ever); never returns a record twice.
  */
-export async function getPagedList(this: IExecuteFunctions, call: PagedListCall): Promise<IDataObject[]> {
-	const { itemIndex } = call;
+export async function getPagedList(this: IExecuteFunctions, itemIndex: number, call: PagedListing): Promise<IDataObject[]> {
 	const limit = readLimit.call(this, itemIndex);
 	const pageSize = readPageSize.call(this, itemIndex, call.defaultPageSize);
-	const read = call.read ?? ((qs: IDataObject) => zApiRequest.call(this, { method: 'GET', path: call.path, qs, itemIndex }));
+	const read = async (qs: IDataObject) =>
+		call.read ? await call.read.call(this, itemIndex, qs) : await zApiRequest.call(this, { method: 'GET', path: call.path, qs, itemIndex });
 
 	const records: IDataObject[] = [];
 	const seen = new Set<string>();

@@ -1,38 +1,39 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getPagedList, pageSizeOption, pagingProperties } from '../paging';
+import type { PagedListing } from '../paging';
+import { getPagedList, listingProperties } from '../paging';
 import type { ZApiOperation } from '../types';
 import { groupOutput, groupRead } from './groupAnswer';
 
-const DEFAULT_PAGE_SIZE = 50;
-
 /**
- * Reads the group list page by page. The service does not say how the list ends, so the
- * shared page walk's stops apply; every request asks for a full page.
+ * The group list. The service does not say how it ends, so the shared page walk's stops
+ * apply; every request asks for a full page.
  */
+const LISTING: PagedListing = {
+	path: '/groups',
+	what: 'groups',
+	key: 'phone',
+	defaultPageSize: 50,
+	fitLastPage: false,
+	async read(this: IExecuteFunctions, itemIndex: number, qs: IDataObject) {
+		return await groupRead.call(this, itemIndex, {
+			method: 'GET',
+			path: '/groups',
+			qs,
+			action: 'list the groups',
+			hint: 'Check that the instance is connected.',
+		});
+	},
+	output: (record) => groupOutput(record ?? {}),
+};
+
 export const getMany: ZApiOperation = {
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many groups',
 	description: "List the groups the instance's phone is in, one output item per group",
-	properties: pagingProperties(pageSizeOption(DEFAULT_PAGE_SIZE, 'How many groups to ask Z-API for per request')),
+	properties: listingProperties(LISTING),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await getPagedList.call(this, {
-			itemIndex,
-			path: '/groups',
-			what: 'groups',
-			key: 'phone',
-			defaultPageSize: DEFAULT_PAGE_SIZE,
-			fitLastPage: false,
-			read: async (qs) =>
-				await groupRead.call(this, itemIndex, {
-					method: 'GET',
-					path: '/groups',
-					qs,
-					action: 'list the groups',
-					hint: 'Check that the instance is connected.',
-				}),
-			output: (record) => groupOutput(record ?? {}),
-		});
+		return await getPagedList.call(this, itemIndex, LISTING);
 	},
 };
