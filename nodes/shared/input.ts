@@ -101,43 +101,6 @@ export function requireHttpsUrl(raw: unknown, field: string): string {
 	return url.toString();
 }
 
-const IMAGE_SIGNATURES: Array<{ mimeType: string; bytes: number[] }> = [
-	{ mimeType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-	{ mimeType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47] },
-	{ mimeType: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
-	{ mimeType: 'image/webp', bytes: [0x52, 0x49, 0x46, 0x46] },
-];
-
-export function sniffImageType(data: Buffer): string | undefined {
-	return IMAGE_SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => data[index] === byte))
-		?.mimeType;
-}
-
-/** Image bytes as the data URI the service takes for a group photo. */
-export function imageDataUri(data: Buffer, field: string): string {
-	const mimeType = sniffImageType(data);
-	if (!mimeType) {
-		throw new InputError(
-			`${field} is not a JPEG, PNG, GIF or WebP image`,
-			'Z-API takes group photos as images; JPEG under 600x600 pixels is the safest choice.',
-		);
-	}
-	return `data:${mimeType};base64,${data.toString('base64')}`;
-}
-
-/** A base64 image, bare or as a data URI, checked and returned as a data URI. */
-export function base64ImageDataUri(raw: unknown, field: string): string {
-	const text = String(raw ?? '').trim();
-	const payload = text.replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');
-	if (!payload || !/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) {
-		throw new InputError(
-			payload ? `${field} is not base64 text` : `${field} is empty`,
-			"Give the image as base64 (optionally starting with 'data:image/jpeg;base64,'), or choose Binary File to use a file from a previous node.",
-		);
-	}
-	return imageDataUri(Buffer.from(payload, 'base64'), field);
-}
-
 /** An absolute http(s) address the service can download from. */
 export function requireWebUrl(raw: unknown, field: string): string {
 	const text = String(raw ?? '').trim();

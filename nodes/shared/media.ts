@@ -19,6 +19,11 @@ export interface MediaKind {
 	accepts: string[];
 	/** Examples for the error text. */
 	examples: string;
+	/**
+	 * Only the bytes say what the file is: a declared type alone is not enough, and a file
+	 * whose bytes are not of the kind is refused as "not a <examples> <label>".
+	 */
+	bytesDecide?: boolean;
 }
 
 export const MEDIA_KINDS = {
@@ -118,12 +123,14 @@ export interface Media {
 
 export interface MediaRequest {
 	source: MediaSource;
-	/** One of MEDIA_KINDS, or a narrower kind of the caller's own (a group photo: JPEG or PNG). */
+	/** One of MEDIA_KINDS, or a kind of the caller's own (a group photo). */
 	kind: MediaKindName | MediaKind;
 	/** Binary field name, URL or base64 text, by source. */
 	value: unknown;
 	/** The parameter holding `value`, as the user sees it: 'Input Binary Field', 'Image URL', ... */
 	field: string;
+	/** What to tell, in place of the general advice, when the item carries no file at all. */
+	noFileHint?: string;
 }
 
 /**
@@ -145,13 +152,14 @@ export async function readMedia(this: IExecuteFunctions, itemIndex: number, requ
 			field ? `The input item has no binary field '${field}'` : `${request.field} is empty`,
 			available.length
 				? `Binary fields on this item: ${available.join(', ')}. Set ${request.field} to one of them.`
-				: `This item carries no file. Add a node before this one that outputs the ${kind.label} as a file (HTTP Request with Response Format File, Read/Write Files from Disk, …), or choose URL or Base64 as the source.`,
+				: request.noFileHint ??
+						`This item carries no file. Add a node before this one that outputs the ${kind.label} as a file (HTTP Request with Response Format File, Read/Write Files from Disk, …), or choose URL or Base64 as the source.`,
 		);
 	}
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, field);
-	const mimeType = checkedType(data, binary.mimeType, kind, `Binary field '${field}'`);
+	const { mimeType, value } = checkedBytes(data, binary.mimeType, kind, `Binary field '${field}'`);
 	return {
-		value: dataUri(mimeType, data),
+		value,
 		source: 'binary',
 		mimeType,
 		fileName: binary.fileName,
@@ -188,9 +196,14 @@ export function mediaFromBase64(raw: unknown, field: string, kind: MediaKind): M
 			"Give the file as base64, bare or as a data URI such as 'data:image/png;base64,iVBOR…'. For a file from a previous node choose Binary File; for an address choose URL.",
 		);
 	}
-	const data = Buffer.from(payload, 'base64');
-	const mimeType = checkedType(data, header?.[1], kind, field);
-	return { value: dataUri(mimeType, data), source: 'base64', mimeType, extension: extensionOfType(mimeType) };
+	const { mimeType, value } = checkedBytes(Buffer.from(payload, 'base64'), header?.[1], kind, field);
+	return { value, source: 'base64', mimeType, extension: extensionOfType(mimeType) };
+}
+
+/** Bytes checked against the kind: the MIME type to send and their data URI. */
+export function checkedBytes(data: Buffer, declared: string | undefined, kind: MediaKind, field: string): { mimeType: string; value: string } {
+	const mimeType = checkedType(data, declared, kind, field);
+	return { mimeType, value: dataUri(mimeType, data) };
 }
 
 /**
@@ -202,6 +215,13 @@ function checkedType(data: Buffer, declared: string | undefined, kind: MediaKind
 	// Any file is a document, and its declared type is the more precise one (a .docx is a ZIP).
 	if (kind.accepts.length === 0 && declaredType) return declaredType;
 	const sniffed = sniffMediaType(data);
+	if (kind.bytesDecide) {
+		if (sniffed && fits(kind, sniffed.mimeType)) return sniffed.mimeType;
+		throw new InputError(
+			`${field} is not ${withArticle(`${kind.examples} ${kind.label}`)}`,
+			`Its bytes are not those of ${withArticle(kind.label)} of these kinds, whatever type it is declared as. Give ${withArticle(kind.label)} as ${kind.examples}.`,
+		);
+	}
 	let mimeType = sniffed?.mimeType ?? declaredType;
 	if (sniffed && !fits(kind, sniffed.mimeType)) {
 		// An MP4 or WebM container is audio when declared so (or when audio is what is wanted).

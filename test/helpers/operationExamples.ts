@@ -9,15 +9,22 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ZApiResource } from '../../nodes/ZApi/actions/types';
 import { INSTANCE_PATH, runAction } from './engine';
 
-export interface OperationExample {
-	parameters: IDataObject;
-	method: 'GET' | 'POST';
+/** The request an operation must send, and what the service answers. */
+export interface ExampleCall {
+	method: 'GET' | 'POST' | 'DELETE';
 	path: string;
 	query?: IDataObject;
-	body?: IDataObject;
-	answer: unknown;
-	/** Output items' JSON. */
-	output: IDataObject[];
+	/** '' for a POST that carries no body. */
+	body?: IDataObject | '';
+	/** Status of the answer; 200 when not given. */
+	status?: number;
+	answer?: unknown;
+}
+
+/** One operation's valid call. `Output` is the output items' JSON (one item's for Message). */
+export interface OperationExample<Output = IDataObject[]> extends ExampleCall {
+	parameters: IDataObject;
+	output: Output;
 	/** The parameter holding the phone or chat, when the operation has one. */
 	phoneParameter?: string;
 }
@@ -25,12 +32,16 @@ export interface OperationExample {
 export const api = () => nock('https://api.z-api.io');
 
 /** Expects exactly the example's request and answers it with `reply` (the example's answer by default). */
-export function expectCall(example: OperationExample, reply: unknown = example.answer, status = 200): nock.Scope {
+export function expectCall(example: ExampleCall, reply: unknown = example.answer, status = example.status ?? 200): nock.Scope {
 	const path = `${INSTANCE_PATH}${example.path}`;
 	const interceptor =
 		example.method === 'GET'
 			? api().get(path)
-			: api().post(path, example.body as nock.DataMatcherMap).matchHeader('content-type', /^application\/json/);
+			: example.method === 'DELETE'
+				? api().delete(path)
+				: api()
+						.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
+						.matchHeader('content-type', /^application\/json/);
 	return (example.query ? interceptor.query(example.query as Record<string, string>) : interceptor.query((query) => Object.keys(query).length === 0)).reply(
 		status,
 		reply as nock.Body,

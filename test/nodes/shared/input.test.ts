@@ -1,7 +1,5 @@
 import {
 	InputError,
-	base64ImageDataUri,
-	imageDataUri,
 	isGroupId,
 	normalizeChatId,
 	normalizeGroupId,
@@ -9,12 +7,7 @@ import {
 	parsePhoneList,
 	requireHttpsUrl,
 	requireWebUrl,
-	sniffImageType,
 } from '../../../nodes/shared/input';
-import { sampleImages } from '../../helpers/images';
-
-const PNG_BASE64 = sampleImages.pngBase64;
-const PNG = sampleImages.png;
 
 function inputError(fn: () => unknown): InputError {
 	try {
@@ -191,40 +184,4 @@ describe('requireWebUrl', () => {
 			expect(error.message).toBe(url ? `Photo URL '${url}' is not an http(s) URL` : 'Photo URL is empty');
 		},
 	);
-});
-
-describe('images', () => {
-	it.each([
-		['image/png', PNG],
-		['image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])],
-		['image/gif', Buffer.from('GIF89a')],
-		['image/webp', Buffer.from('RIFF\0\0\0\0WEBP')],
-	])('recognises %s', (mimeType, data) => {
-		expect(sniffImageType(data)).toBe(mimeType);
-		expect(imageDataUri(data, 'Photo')).toBe(`data:${mimeType};base64,${data.toString('base64')}`);
-	});
-
-	it.each([Buffer.from('%PDF-1.4'), Buffer.alloc(0), Buffer.from([0xff, 0xd8])])('refuses %p', (data) => {
-		expect(sniffImageType(data)).toBeUndefined();
-		expect(inputError(() => imageDataUri(data, 'Photo')).message).toBe('Photo is not a JPEG, PNG, GIF or WebP image');
-	});
-
-	it.each([
-		['bare', PNG_BASE64],
-		['data URI', `data:image/png;base64,${PNG_BASE64}`],
-		['data URI, upper case', `DATA:IMAGE/PNG;BASE64,${PNG_BASE64}`],
-		['wrapped over lines', PNG_BASE64.replace(/(.{20})/g, '$1\n')],
-		['mislabelled', `data:image/jpeg;base64,${PNG_BASE64}`],
-	])('base64ImageDataUri reads %s base64', (_label, input) => {
-		expect(base64ImageDataUri(input, 'Photo')).toBe(`data:image/png;base64,${PNG_BASE64}`);
-	});
-
-	it.each([
-		['', 'Photo is empty'],
-		['data:image/png;base64,', 'Photo is empty'],
-		['not base64!', 'Photo is not base64 text'],
-		[Buffer.from('plain text').toString('base64'), 'Photo is not a JPEG, PNG, GIF or WebP image'],
-	])('base64ImageDataUri refuses %j', (input, message) => {
-		expect(inputError(() => base64ImageDataUri(input, 'Photo')).message).toBe(message);
-	});
 });

@@ -1,4 +1,7 @@
-import { extensionOf, extensionOfType, MEDIA_KINDS, mediaFromBase64, mediaFromUrl, sniffMediaType } from '../../../nodes/shared/media';
+import { GROUP_PHOTO } from '../../../nodes/ZApi/actions/group/updatePhoto.operation';
+import { InputError } from '../../../nodes/shared/input';
+import { checkedBytes, extensionOf, extensionOfType, MEDIA_KINDS, mediaFromBase64, mediaFromUrl, sniffMediaType } from '../../../nodes/shared/media';
+import { sampleImages } from '../../helpers/images';
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
@@ -107,5 +110,54 @@ describe("a narrower kind of the caller's own", () => {
 		const read = () => mediaFromBase64(data.toString('base64'), 'X', groupPhoto);
 		if (error) expect(read).toThrow(error);
 		else expect(read().mimeType).toBe('image/png');
+	});
+});
+
+describe('a kind the bytes decide: the group photo', () => {
+	const PNG_BASE64 = sampleImages.pngBase64;
+	const PNG = sampleImages.png;
+	const isImage = (data: Buffer) => sniffMediaType(data)?.mimeType.startsWith('image/') ?? false;
+	const inputError = (read: () => unknown): InputError => {
+		try {
+			read();
+		} catch (error) {
+			if (error instanceof InputError) return error;
+			throw error;
+		}
+		throw new Error('expected an InputError');
+	};
+
+	it.each([
+		['image/png', PNG],
+		['image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])],
+		['image/gif', Buffer.from('GIF89a')],
+		['image/webp', Buffer.from('RIFF\0\0\0\0WEBP')],
+	])('recognises %s', (mimeType, data) => {
+		expect(sniffMediaType(data)?.mimeType).toBe(mimeType);
+		expect(checkedBytes(data, undefined, GROUP_PHOTO, 'Photo').value).toBe(`data:${mimeType};base64,${data.toString('base64')}`);
+	});
+
+	it.each([Buffer.from('%PDF-1.4'), Buffer.alloc(0), Buffer.from([0xff, 0xd8])])('refuses %p', (data) => {
+		expect(isImage(data)).toBe(false);
+		expect(inputError(() => checkedBytes(data, 'image/png', GROUP_PHOTO, 'Photo')).message).toBe('Photo is not a JPEG, PNG, GIF or WebP image');
+	});
+
+	it.each([
+		['bare', PNG_BASE64],
+		['data URI', `data:image/png;base64,${PNG_BASE64}`],
+		['data URI, upper case', `DATA:IMAGE/PNG;BASE64,${PNG_BASE64}`],
+		['wrapped over lines', PNG_BASE64.replace(/(.{20})/g, '$1\n')],
+		['mislabelled', `data:image/jpeg;base64,${PNG_BASE64}`],
+	])('reads %s base64', (_label, input) => {
+		expect(mediaFromBase64(input, 'Photo', GROUP_PHOTO).value).toBe(`data:image/png;base64,${PNG_BASE64}`);
+	});
+
+	it.each([
+		['', 'Photo is empty'],
+		['data:image/png;base64,', 'Photo is empty'],
+		['not base64!', 'Photo is not base64 text'],
+		[Buffer.from('plain text').toString('base64'), 'Photo is not a JPEG, PNG, GIF or WebP image'],
+	])('refuses %j', (input, message) => {
+		expect(inputError(() => mediaFromBase64(input, 'Photo', GROUP_PHOTO)).message).toBe(message);
 	});
 });

@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getPagedList, pagingProperties } from '../pagedList';
+import type { PagedListing } from '../paging';
+import { getPagedList, listingProperties, PHONE_LIST_PAGING } from '../paging';
 import type { ZApiOperation } from '../types';
+
+const LISTING: PagedListing = { ...PHONE_LIST_PAGING, path: '/chats', what: 'chats' };
 
 export const getChats: ZApiOperation = {
 	value: 'getChats',
 	name: 'Get Many',
 	action: 'Get many chats',
 	description: 'List the chats of the connected phone (people, groups), one output item per chat, with unread count and archived, pinned and muted flags',
-	properties: pagingProperties('chats'),
+	properties: listingProperties(LISTING),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		// Flags come as booleans or as the strings "true"/"1" (the examples disagree); passed on as given.
-		return await getPagedList.call(this, { itemIndex, path: '/chats', what: 'chats', key: 'phone' });
+		return await getPagedList.call(this, itemIndex, LISTING);
 	},
 };

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeChatId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
-import { limitProperty, pageSizeOption, positiveInteger, readLimit, returnAllProperty } from '../paging';
+import { phoneProperty } from '../message/send';
+import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import type { ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
@@ -22,42 +23,28 @@ export const getMessages: ZApiOperation = {
 		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
 	properties: [
 		{
-			displayName: 'Phone or Group ID',
-			name: 'phone',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '5511999999999',
+			...phoneProperty,
 			description:
 				'The chat to read: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted), a group ID (120363019502650977-group or 5511999999999-1623281429) or a LID ID (…@lid)',
 		},
-		returnAllProperty,
-		limitProperty,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				pageSizeOption(RECOMMENDED_PAGE_SIZE, 'How many messages to ask Z-API for per request. Z-API recommends 10.', 100),
-				{
-					displayName: 'Start After Message ID',
-					name: 'lastMessageId',
-					type: 'string',
-					default: '',
-					description:
-						'ID of the last message you already fetched, to continue from there. Leave empty to start from the first page.',
-				},
-			],
-		},
+		...pagingProperties(
+			pageSizeOption(RECOMMENDED_PAGE_SIZE, 'How many messages to ask Z-API for per request. Z-API recommends 10.', 100),
+			{
+				displayName: 'Start After Message ID',
+				name: 'lastMessageId',
+				type: 'string',
+				default: '',
+				description:
+					'ID of the last message you already fetched, to continue from there. Leave empty to start from the first page.',
+			},
+		),
 	],
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const chatId = normalizeChatId(this.getNodeParameter('phone', itemIndex));
 		const limit = readLimit.call(this, itemIndex);
+		const pageSize = readPageSize.call(this, itemIndex, RECOMMENDED_PAGE_SIZE);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const pageSize = positiveInteger(options.pageSize ?? RECOMMENDED_PAGE_SIZE, 'Page Size');
 		let cursor = String(options.lastMessageId ?? '').trim() || undefined;
 
 		const messages: IDataObject[] = [];

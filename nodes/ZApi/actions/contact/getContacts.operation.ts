@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getPagedList, pagingProperties } from '../pagedList';
+import type { PagedListing } from '../paging';
+import { getPagedList, listingProperties, PHONE_LIST_PAGING } from '../paging';
 import type { ZApiOperation } from '../types';
+
+const LISTING: PagedListing = { ...PHONE_LIST_PAGING, path: '/contacts', what: 'contacts' };
 
 export const getContacts: ZApiOperation = {
 	value: 'getContacts',
@@ -9,8 +12,8 @@ export const getContacts: ZApiOperation = {
 	action: 'Get many contacts',
 	description:
 		'List the contacts WhatsApp knows on the connected phone, one output item per contact. Includes members of shared groups, so it is longer than the address book.',
-	properties: pagingProperties('contacts'),
+	properties: listingProperties(LISTING),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await getPagedList.call(this, { itemIndex, path: '/contacts', what: 'contacts', key: 'phone' });
+		return await getPagedList.call(this, itemIndex, LISTING);
 	},
 };

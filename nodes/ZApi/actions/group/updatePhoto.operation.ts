@@ -1,10 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { base64ImageDataUri, imageDataUri, InputError, requireWebUrl } from '../../../shared/input';
+import type { MediaKind, MediaSource } from '../../../shared/media';
+import { MEDIA_KINDS, readMedia } from '../../../shared/media';
 import type { ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
-type PhotoSource = 'url' | 'base64' | 'binary';
+/** Any image Z-API can read, known by its bytes (the service fails silently on anything else). */
+export const GROUP_PHOTO: MediaKind = { ...MEDIA_KINDS.image, bytesDecide: true };
+
+/** The parameter holding each source's value, and its name as the user sees it. */
+const PHOTO_PARAMETERS: Record<MediaSource, { name: string; field: string }> = {
+	binary: { name: 'binaryPropertyName', field: 'Input Binary Field' },
+	url: { name: 'photoUrl', field: 'Photo URL' },
+	base64: { name: 'photoBase64', field: 'Photo (Base64)' },
+};
 
 export const updatePhoto: ZApiOperation = {
 	value: 'updatePhoto',
@@ -56,8 +65,17 @@ export const updatePhoto: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const groupId = readGroupId.call(this, itemIndex);
-		const source = this.getNodeParameter('photoSource', itemIndex) as PhotoSource;
-		const groupPhoto = await readPhoto.call(this, itemIndex, source);
+		const source = this.getNodeParameter('photoSource', itemIndex) as MediaSource;
+		// Anything but URL and Base64 reads a file, as Binary File did before it had a name.
+		const parameter = PHOTO_PARAMETERS[source] ?? PHOTO_PARAMETERS.binary;
+		const photo = await readMedia.call(this, itemIndex, {
+			source,
+			kind: GROUP_PHOTO,
+			value: this.getNodeParameter(parameter.name, itemIndex),
+			field: parameter.field,
+			noFileHint: triggerImageHint(this.getInputData()[itemIndex]?.json),
+		});
+		const groupPhoto = photo.value;
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-photo',
 			body: { groupId, groupPhoto },
@@ -77,26 +95,4 @@ function triggerImageHint(json: IDataObject | undefined): string | undefined {
 	const content = json?.content as IDataObject | null | undefined;
 	if (typeof content?.imageUrl !== 'string' || !content.imageUrl) return undefined;
 	return 'This item is an image message of the Z-API Trigger: it carries the image as a link, not as a file. Set Photo Source to URL and Photo URL to {{ $json.content.imageUrl }}.';
-}
-
-async function readPhoto(this: IExecuteFunctions, itemIndex: number, source: PhotoSource): Promise<string> {
-	if (source === 'url') return requireWebUrl(this.getNodeParameter('photoUrl', itemIndex), 'Photo URL');
-	if (source === 'base64') {
-		return base64ImageDataUri(this.getNodeParameter('photoBase64', itemIndex), 'Photo (Base64)');
-	}
-	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
-	const item = this.getInputData()[itemIndex];
-	const binary = item?.binary ?? {};
-	if (!binary[field]) {
-		const available = Object.keys(binary);
-		throw new InputError(
-			`The input item has no binary field '${field}'`,
-			available.length
-				? `Binary fields on this item: ${available.join(', ')}. Set Input Binary Field to one of them.`
-				: triggerImageHint(item?.json) ??
-						'This item carries no file. Add a node before this one that outputs the image as a file (HTTP Request with Response Format File, Read/Write Files from Disk, …).',
-		);
-	}
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, field);
-	return imageDataUri(data, `Binary field '${field}'`);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { sniffImageType } from '../../../shared/input';
+import { sniffMediaType } from '../../../shared/media';
 import { zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 import { ItemWithFile } from '../types';
@@ -51,8 +51,8 @@ export function qrImageOf(answer: unknown): { data: Buffer; mimeType: string } |
 		const payload = candidate.trim().replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');
 		if (payload.length < 16 || !BASE64.test(payload)) continue;
 		const data = Buffer.from(payload, 'base64');
-		const mimeType = sniffImageType(data);
-		if (mimeType) return { data, mimeType };
+		const mimeType = sniffMediaType(data)?.mimeType;
+		if (mimeType?.startsWith('image/')) return { data, mimeType };
 	}
 	return undefined;
 }

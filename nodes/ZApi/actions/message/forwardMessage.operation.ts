@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizeChatId } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
 
 export const forwardMessage: ZApiOperation = {
 	value: 'forwardMessage',

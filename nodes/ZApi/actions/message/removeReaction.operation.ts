@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
 
 export const removeReaction: ZApiOperation = {
 	value: 'removeReaction',

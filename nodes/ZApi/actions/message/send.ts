@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import { notConfirmedError, zApiRequest } from '../../../shared/transport';
 
 /** The chat a message goes to; the Z-API Trigger's `phone` maps straight in. */
@@ -63,15 +64,9 @@ export const delayTypingOption: INodeProperties = {
 };
 
 /** An Options collection holding the given optional fields. */
-export function optionsProperty(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options,
-	};
+/** The Options of a text-like message: Delay Message, its own options, then Reply To Message ID and Delay Typing. */
+export function textMessageOptions(own: INodeProperties[]): INodeProperties {
+	return optionsProperty([delayMessageOption, ...own, replyToOption, delayTypingOption]);
 }
 
 export function readPhone(this: IExecuteFunctions, itemIndex: number): string {

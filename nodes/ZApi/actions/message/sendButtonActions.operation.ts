@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
-import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
 const ACTION_TARGETS: Record<string, (row: IDataObject, index: number) => IDataObject> = {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
 
 export const sendContact: ZApiOperation = {
 	value: 'sendContact',

@@ -2,18 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import {
-	delayMessageOption,
-	delayTypingOption,
-	optionalFields,
-	optionsProperty,
-	phoneProperty,
-	readOptions,
-	readPhone,
-	replyToOption,
-	requireText,
-	sendMessage,
-} from './send';
+import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
 
 export const sendLink: ZApiOperation = {
 	value: 'sendLink',
@@ -35,8 +24,7 @@ export const sendLink: ZApiOperation = {
 		{ displayName: 'Preview Title', name: 'title', type: 'string', required: true, default: '', description: 'Title of the preview' },
 		{ displayName: 'Preview Description', name: 'linkDescription', type: 'string', required: true, default: '', description: 'Text under the preview title' },
 		{ displayName: 'Preview Image URL', name: 'image', type: 'string', required: true, default: '', placeholder: 'https://example.com/preview.jpg', description: 'Public address of the preview image' },
-		optionsProperty([
-			delayMessageOption,
+		textMessageOptions([
 			// Portuguese page only; sent only when chosen.
 			{
 				displayName: 'Preview Size',
@@ -50,8 +38,6 @@ export const sendLink: ZApiOperation = {
 				default: 'SMALL',
 				description: 'Size of the preview',
 			},
-			replyToOption,
-			delayTypingOption,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
 
 /** A coordinate within its range, sent as the string the service documents. */
 function coordinate(raw: unknown, field: string, limit: number): string {

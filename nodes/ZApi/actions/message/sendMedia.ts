@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { MEDIA_KINDS, readMedia, withArticle } from '../../../shared/media';
 import type { Media, MediaKindName, MediaSource } from '../../../shared/media';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { optionalFields, optionsProperty, phoneProperty, readOptions, readPhone, sendMessage } from './send';
+import { optionalFields, phoneProperty, readOptions, readPhone, sendMessage } from './send';
 
 /** What tells one media send from another. */
 export interface MediaSend {

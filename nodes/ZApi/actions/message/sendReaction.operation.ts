@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, optionsProperty, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
 
 /** One emoji: a few code points at most, none of them a letter or a digit. */
 function checkReaction(raw: unknown): string {

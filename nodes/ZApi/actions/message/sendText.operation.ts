@@ -2,18 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import {
-	delayMessageOption,
-	delayTypingOption,
-	optionalFields,
-	optionsProperty,
-	phoneProperty,
-	readOptions,
-	readPhone,
-	replyToOption,
-	requireText,
-	sendMessage,
-} from './send';
+import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
 
 export const sendText: ZApiOperation = {
 	value: 'sendText',
@@ -31,8 +20,7 @@ export const sendText: ZApiOperation = {
 			default: '',
 			description: 'The text to send. WhatsApp formatting (*bold*, _italic_, ~strike~) and emoji work; new lines are kept.',
 		},
-		optionsProperty([
-			delayMessageOption,
+		textMessageOptions([
 			{
 				displayName: 'Edit Message ID',
 				name: 'editMessageId',
@@ -58,8 +46,6 @@ export const sendText: ZApiOperation = {
 				description:
 					"Whether a reply in a group goes to the quoted sender's private chat instead of the group. Needs Reply To Message ID.",
 			},
-			replyToOption,
-			delayTypingOption,
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsProperty } from '../../../../shared/properties';
 import { phoneProperty } from '../send';
 import { FIELD_TYPES } from './form';
 
@@ -261,22 +262,6 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		description: 'Who can answer and how the links are protected',
 		default: '',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show: { responseType: ['approval'] } },
-		options: [limitWaitTime],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show: { responseType: ['freeText', 'customForm'] } },
-		options: [...formOptions, limitWaitTime],
-	},
+	optionsProperty([limitWaitTime], { displayOptions: { show: { responseType: ['approval'] } } }),
+	optionsProperty([...formOptions, limitWaitTime], { displayOptions: { show: { responseType: ['freeText', 'customForm'] } } }),
 ];

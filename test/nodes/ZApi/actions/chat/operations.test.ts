@@ -1,4 +1,6 @@
 /** What every Chat operation shares, and the chat list's paging and the chat changes' refusals. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { chat } from '../../../../../nodes/ZApi/actions/chat';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
@@ -23,7 +25,7 @@ describe('Chat changes', () => {
 	});
 
 	it.each(changes)('%s takes a group ID and a LID ID as they are', async (_name, value) => {
-		const action = String(EXAMPLES[value].body!.action);
+		const action = String((EXAMPLES[value].body as IDataObject).action);
 		const scope = api()
 			.post(`${INSTANCE_PATH}/modify-chat`, { phone: GROUP, action })
 			.reply(200, { value: 'true' })

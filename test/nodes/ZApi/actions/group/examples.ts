@@ -4,7 +4,8 @@
  * node must refuse before any request. operations.test.ts checks that this table covers
  * every operation of the resource.
  */
-import type { IDataObject } from 'n8n-workflow';
+
+import type { OperationExample as BaseExample } from '../../../../helpers/operationExamples';
 
 export const GROUP = '120363019502650977-group';
 export const OLD_GROUP = '5511999999999-1623281429';
@@ -12,16 +13,8 @@ export const LINK = 'https://chat.whatsapp.com/DZ6Xb3q5RfG8KqLmN0pW1a';
 export const PNG_DATA_URI =
 	'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export interface OperationExample {
-	parameters: IDataObject;
-	method: 'GET' | 'POST';
-	path: string;
-	/** '' for a POST that carries no body. */
-	body?: IDataObject | '';
-	query?: Record<string, string>;
-	answer: unknown;
-	output: IDataObject[];
-	/** A parameter value refused before any request, and the error's message. */
+/** Group examples also carry a value refused before any request, and the error's message. */
+export interface OperationExample extends BaseExample {
 	invalid: { name: string; value: string | number; message: string };
 }
 

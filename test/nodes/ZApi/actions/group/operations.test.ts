@@ -1,29 +1,16 @@
 /** What every Group operation shares: request, output, refusal before any request, answers that say no, item handling. */
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { group } from '../../../../../nodes/ZApi/actions/group';
 import { INSTANCE_PATH, TEST_CREDENTIALS, runAction } from '../../../../helpers/engine';
+import { api, expectCall } from '../../../../helpers/operationExamples';
 import { EXAMPLES, GROUP } from './examples';
-import type { OperationExample } from './examples';
 
-const api = () => nock('https://api.z-api.io');
 const operations = group.operations.map((operation) => [operation.name, operation.value] as const);
 const withGroupId = group.operations
 	.filter((operation) => operation.properties.some((property) => property.name === 'groupId'))
 	.map((operation) => [operation.name, operation.value] as const);
 const params = (value: string, extra: IDataObject = {}) => ({ resource: 'group', operation: value, ...EXAMPLES[value].parameters, ...extra });
-
-/** Expects the example's request and answers it with `body`. */
-function expectCall(example: OperationExample, body: unknown = example.answer) {
-	const path = `${INSTANCE_PATH}${example.path}`;
-	if (example.method === 'GET') return api().get(path).query(example.query ?? {}).reply(200, body as nock.Body);
-	return api()
-		.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
-		.query(example.query ?? {})
-		.matchHeader('content-type', /^application\/json/)
-		.reply(200, body as nock.Body);
-}
 
 /** Catches any call, so a test can show that none was made. */
 const anyCall = () => api().get(/.*/).reply(200, { value: true }).post(/.*/).reply(200, { value: true });

@@ -5,23 +5,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { OperationExample as BaseExample } from '../../../../helpers/operationExamples';
+
 export const PHONE = '5511999999999';
 export const GROUP = '120363019502650977-group';
 export const SENT = { zaapId: '39BB1684570F00E91090F6BBC7EE7646', messageId: '3EB0A2F0B4A3D5C8F1E2', id: '3EB0A2F0B4A3D5C8F1E2' };
 export const PNG_BASE64 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export interface OperationExample {
-	parameters: IDataObject;
-	method: 'POST' | 'DELETE';
-	path: string;
-	body?: IDataObject;
-	query?: IDataObject;
-	/** Status and body the service answers. */
-	status?: number;
-	answer?: IDataObject | string;
-	output: IDataObject;
-}
+/** A Message operation outputs one item: its JSON. */
+export type OperationExample = BaseExample<IDataObject>;
 
 const sent = (extra: IDataObject = {}) => ({ ...SENT, phone: PHONE, ...extra });
 

@@ -1,26 +1,15 @@
 /** What every Message operation shares: request, output, phone check, answers, item handling. */
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { message } from '../../../../../nodes/ZApi/actions/message';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
+import { api, expectCall } from '../../../../helpers/operationExamples';
 import { EXAMPLES, PHONE } from './examples';
-import type { OperationExample } from './examples';
 
-const api = () => nock('https://api.z-api.io');
 /** Operations that send once per item; the ones that wait for an answer have their own tests. */
 const perItem = message.operations.filter((operation) => !operation.executeAllItems);
 const operations = perItem.map((operation) => [operation.name, operation.value] as const);
 const params = (value: string, extra: IDataObject = {}) => ({ resource: 'message', operation: value, ...EXAMPLES[value].parameters, ...extra });
-
-function expectCall(example: OperationExample, reply: { status: number; body: unknown } = { status: example.status ?? 200, body: example.answer }) {
-	const path = `${INSTANCE_PATH}${example.path}`;
-	if (example.method === 'DELETE') return api().delete(path).query((example.query ?? {}) as Record<string, string>).reply(reply.status, reply.body as never);
-	return api()
-		.post(path, example.body as nock.DataMatcherMap)
-		.matchHeader('content-type', /^application\/json/)
-		.reply(reply.status, reply.body as never);
-}
 
 describe('Message: every operation', () => {
 	it('has one example per operation', () => {
@@ -44,7 +33,7 @@ describe('Message: every operation', () => {
 	});
 
 	it.each(operations)('%s fails the item when a 200 answer carries an error', async (_name, value) => {
-		expectCall(EXAMPLES[value], { status: 200, body: { error: 'Phone is not on WhatsApp' } });
+		expectCall(EXAMPLES[value], { error: 'Phone is not on WhatsApp' }, 200);
 		const result = await runAction(params(value));
 		expect(result.error?.message).toMatch(/^Z-API could not .+ \(it answered \{"error":"Phone is not on WhatsApp"\}\)$/);
 		expect(result.json).toEqual([]);

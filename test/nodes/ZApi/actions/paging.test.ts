@@ -1,4 +1,4 @@
-import { planPages } from '../../../../nodes/ZApi/actions/pagedList';
+import { planPages } from '../../../../nodes/ZApi/actions/paging';
 
 /** Records [from, to) that a plan reads, and how many of them it asks for in all. */
 function coverage(limit: number, pageSize: number) {
