@@ -56,8 +56,11 @@ function ensureN8n(line, { timeoutMs = 30 * 60_000 } = {}) {
 	return { dir, nodeBin, version };
 }
 
-/** Self-signed certificate for 127.0.0.1 (subjectAltName=IP:127.0.0.1) in dir. */
-function makeCertificate(dir) {
+/**
+ * Self-signed certificate in dir, for 127.0.0.1 (subjectAltName=IP:127.0.0.1) unless
+ * `host` names another address or a DNS name.
+ */
+function makeCertificate(dir, { host = '127.0.0.1' } = {}) {
 	fs.mkdirSync(dir, { recursive: true });
 	const keyPath = path.join(dir, 'key.pem');
 	const certPath = path.join(dir, 'cert.pem');
@@ -66,8 +69,8 @@ function makeCertificate(dir) {
 		[
 			'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '3',
 			'-keyout', keyPath, '-out', certPath,
-			'-subj', '/CN=127.0.0.1',
-			'-addext', 'subjectAltName=IP:127.0.0.1',
+			'-subj', `/CN=${host}`,
+			'-addext', `subjectAltName=${net.isIP(host) ? 'IP' : 'DNS'}:${host}`,
 			'-addext', 'basicConstraints=critical,CA:TRUE',
 		],
 		{ stdio: ['ignore', 'ignore', 'pipe'] },
