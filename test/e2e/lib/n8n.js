@@ -398,11 +398,13 @@ async function startN8n(opts = {}) {
 	// Session (cookie) client.
 	const browserId = `zapi-e2e-${process.pid}-${Date.now()}`;
 	let cookie = '';
-	async function restRaw(method, p, body, headers = {}) {
+	/** opts.timeoutMs: for calls that outlast httpRequest's default (a community package install). */
+	async function restRaw(method, p, body, headers = {}, { timeoutMs } = {}) {
 		const res = await httpRequest(method, `${baseUrl}${p}`, {
 			body,
 			ca,
 			headers: { 'browser-id': browserId, ...(cookie ? { cookie } : {}), ...headers },
+			...(timeoutMs ? { timeoutMs } : {}),
 		});
 		const set = res.headers['set-cookie'];
 		if (set) {
@@ -416,8 +418,8 @@ async function startN8n(opts = {}) {
 		}
 		return res;
 	}
-	async function rest(method, p, body) {
-		const res = await restRaw(method, p, body);
+	async function rest(method, p, body, opts) {
+		const res = await restRaw(method, p, body, {}, opts);
 		if (res.status >= 400) throw new N8nHttpError(method, p, res);
 		return res.data;
 	}
