@@ -150,8 +150,10 @@ async function startLocalRegistry({ tarballs, port = 0, interceptHost = PUBLIC_R
 	server.on('connection', track);
 
 	server.on('connect', (req, clientSocket, head) => {
-		const [host, targetPort = '443'] = req.url.startsWith('[') ? [req.url.slice(0, req.url.indexOf(']') + 1), req.url.split(']:')[1]] : req.url.split(':');
-		if (host === interceptHost && targetPort === '443') {
+		const target = new URL(`https://${req.url}`); // CONNECT's target is host:port
+		const host = target.hostname;
+		const targetPort = Number(target.port || 443);
+		if (host === interceptHost && targetPort === 443) {
 			clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
 			if (head.length) clientSocket.unshift(head);
 			const secure = track(new tls.TLSSocket(clientSocket, { isServer: true, secureContext }));
@@ -159,7 +161,7 @@ async function startLocalRegistry({ tarballs, port = 0, interceptHost = PUBLIC_R
 			return;
 		}
 		if (LOOPBACK_HOSTS.has(host)) {
-			const upstream = track(net.connect(Number(targetPort), host.replace(/^\[|\]$/g, ''), () => {
+			const upstream = track(net.connect(targetPort, host.replace(/^\[|\]$/g, ''), () => {
 				clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
 				if (head.length) upstream.write(head);
 				upstream.pipe(clientSocket);
