@@ -138,8 +138,8 @@ function describeExecutions(list) {
 	);
 }
 
-/** One line's shared state: n8n, stand-in and the instances/credentials made so far. */
-function lineContext({ line, n8n, standIn }) {
+/** One line's shared state: n8n, stand-in, the packed tarball and the instances/credentials made so far. */
+function lineContext({ line, n8n, standIn, tarball }) {
 	const instances = new Map();
 	/** Every instance token handed out (and wrong tokens put in credentials): never to be seen in executions or logs. */
 	const secrets = new Set();
@@ -185,7 +185,7 @@ function lineContext({ line, n8n, standIn }) {
 		return [...secrets].filter((secret) => text.includes(secret) || text.includes(encodeURIComponent(secret)));
 	}
 
-	return { line, n8n, standIn, instance, instances, secrets, secretsIn };
+	return { line, n8n, standIn, tarball, instance, instances, secrets, secretsIn };
 }
 
 /** Context of one scenario: tracks the workflows it creates, cleans them up after. */
@@ -344,6 +344,9 @@ function scenarioContext(lc) {
 		line,
 		n8n,
 		standIn,
+		/** The packed package under test (for scenarios that install it themselves). */
+		tarball: lc.tarball,
+		freePort,
 		assert,
 		fixtures,
 		sampleImages,
@@ -454,7 +457,7 @@ async function runLine(line, tarball, scenarios, results) {
 			return;
 		}
 
-		const lc = lineContext({ line, n8n, standIn });
+		const lc = lineContext({ line, n8n, standIn, tarball });
 		for (const s of scenarios) {
 			const t = scenarioContext(lc);
 			const started = Date.now();

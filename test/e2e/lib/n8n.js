@@ -56,8 +56,11 @@ function ensureN8n(line, { timeoutMs = 30 * 60_000 } = {}) {
 	return { dir, nodeBin, version };
 }
 
-/** Self-signed certificate for 127.0.0.1 (subjectAltName=IP:127.0.0.1) in dir. */
-function makeCertificate(dir) {
+/**
+ * Self-signed certificate in dir, for 127.0.0.1 (subjectAltName=IP:127.0.0.1) unless
+ * `host` names another address or a DNS name.
+ */
+function makeCertificate(dir, { host = '127.0.0.1' } = {}) {
 	fs.mkdirSync(dir, { recursive: true });
 	const keyPath = path.join(dir, 'key.pem');
 	const certPath = path.join(dir, 'cert.pem');
@@ -66,8 +69,8 @@ function makeCertificate(dir) {
 		[
 			'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '3',
 			'-keyout', keyPath, '-out', certPath,
-			'-subj', '/CN=127.0.0.1',
-			'-addext', 'subjectAltName=IP:127.0.0.1',
+			'-subj', `/CN=${host}`,
+			'-addext', `subjectAltName=${net.isIP(host) ? 'IP' : 'DNS'}:${host}`,
 			'-addext', 'basicConstraints=critical,CA:TRUE',
 		],
 		{ stdio: ['ignore', 'ignore', 'pipe'] },
@@ -395,11 +398,13 @@ async function startN8n(opts = {}) {
 	// Session (cookie) client.
 	const browserId = `zapi-e2e-${process.pid}-${Date.now()}`;
 	let cookie = '';
-	async function restRaw(method, p, body, headers = {}) {
+	/** opts.timeoutMs: for calls that outlast httpRequest's default (a community package install). */
+	async function restRaw(method, p, body, headers = {}, { timeoutMs } = {}) {
 		const res = await httpRequest(method, `${baseUrl}${p}`, {
 			body,
 			ca,
 			headers: { 'browser-id': browserId, ...(cookie ? { cookie } : {}), ...headers },
+			...(timeoutMs ? { timeoutMs } : {}),
 		});
 		const set = res.headers['set-cookie'];
 		if (set) {
@@ -413,8 +418,8 @@ async function startN8n(opts = {}) {
 		}
 		return res;
 	}
-	async function rest(method, p, body) {
-		const res = await restRaw(method, p, body);
+	async function rest(method, p, body, opts) {
+		const res = await restRaw(method, p, body, {}, opts);
 		if (res.status >= 400) throw new N8nHttpError(method, p, res);
 		return res.data;
 	}
