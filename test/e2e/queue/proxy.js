@@ -9,7 +9,9 @@ const https = require('node:https');
 
 /** backends: [{ name, port }]. Resolves { url, port, counts(), reset(), close() }. */
 function startRoundRobinProxy({ key, cert, backends }) {
-	const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+	// A fresh connection per request: reusing one that the processor is closing as idle
+	// answers the delivery 502, an artifact of the proxy rather than of n8n.
+	const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 	const tally = new Map(backends.map((b) => [b.name, { requests: 0, statuses: {} }]));
 	let next = 0;
 	const server = https.createServer({ key, cert }, (req, res) => {
