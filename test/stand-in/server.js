@@ -171,6 +171,13 @@ function createStandIn(options = {}) {
 	const state = { instances: new Map(), deliveries: [] };
 	let deliverySeq = 0;
 	let deliveryChain = Promise.resolve();
+	// deliveryConcurrency > 1: deliveries leave side by side (at most that many in flight)
+	// instead of one after the other, as the service does under load.
+	const deliveryConcurrency = Math.max(1, Number(options.deliveryConcurrency) || 1);
+	const inFlight = new Set();
+	const waitingDeliveries = [];
+	// recordRequests: every service request, token masked, for tests comparing what was called.
+	const requestLog = [];
 	let server = null;
 	let address = null;
 
@@ -394,9 +401,23 @@ function createStandIn(options = {}) {
 			log(`delivery #${entry.seq} ${webhook} -> ${maskQuery(target)}: ${entry.status || entry.error}`);
 			return entry;
 		};
+		if (deliveryConcurrency > 1) return deliverSideBySide(run);
 		const p = deliveryChain.then(run, run);
 		deliveryChain = p.catch(() => undefined);
 		return p;
+	}
+
+	async function deliverSideBySide(run) {
+		while (inFlight.size >= deliveryConcurrency) await new Promise((resolve) => waitingDeliveries.push(resolve));
+		const p = run();
+		inFlight.add(p);
+		try {
+			return await p;
+		} finally {
+			inFlight.delete(p);
+			const next = waitingDeliveries.shift();
+			if (next) next();
+		}
 	}
 
 	function listDeliveries(filter = {}) {
@@ -890,6 +911,9 @@ function createStandIn(options = {}) {
 				}
 				const instance = authenticate(id, token, req.headers);
 				const body = hasBody ? await readJson(req, true, r.emptyBody === true) : undefined;
+				if (options.recordRequests) {
+					requestLog.push({ instanceId: id, method: req.method, path: m[3] || '/', query: Object.fromEntries(url.searchParams), body: clone(body ?? null) });
+				}
 				result = await r.handler({ instance, params, query: url.searchParams, body });
 			}
 		} catch (e) {
@@ -926,6 +950,7 @@ function createStandIn(options = {}) {
 		if (events) events.reset();
 		state.instances.clear();
 		state.deliveries.length = 0;
+		requestLog.length = 0;
 		for (const cfg of options.instances || []) addInstance(cfg);
 		for (const g of options.groups || []) {
 			const { instanceId, ...cfg } = g;
@@ -969,6 +994,7 @@ function createStandIn(options = {}) {
 			server = null;
 			address = null;
 			await deliveryChain.catch(() => undefined);
+			await Promise.allSettled([...inFlight]);
 			await new Promise((resolve) => {
 				s.close(() => resolve());
 				if (s.closeAllConnections) s.closeAllConnections();
@@ -988,6 +1014,8 @@ function createStandIn(options = {}) {
 		redeliver: (seq, times) => events.redeliver(seq, times),
 		deliveries: listDeliveries,
 		waitForDeliveries,
+		/** With the recordRequests option: the service requests so far (path after the token), optionally of one instance. */
+		requests: (instanceId) => clone(requestLog.filter((r) => !instanceId || r.instanceId === instanceId)),
 		snapshot: (instanceId) => snapshot(getInstance(instanceId)),
 		/** Messages the instance sent, media with the bytes that arrived (base64). */
 		sent: (instanceId) => sending.sent(instanceId),

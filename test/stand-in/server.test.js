@@ -726,3 +726,89 @@ describe('options', () => {
 		expect(new Set(keys).size).toBe(keys.length);
 	});
 });
+
+describe('options for load and comparison runs', () => {
+	/** A receiver that holds every answer until `open()`, counting how many wait at once. */
+	async function heldReceiver() {
+		const waiting = [];
+		let most = 0;
+		const http = require('node:http');
+		const server = http.createServer((req, res) => {
+			req.resume();
+			req.on('end', () => {
+				waiting.push(() => res.end('{}'));
+				most = Math.max(most, waiting.length);
+			});
+		});
+		await new Promise((r) => server.listen(0, '127.0.0.1', r));
+		return {
+			url: `http://127.0.0.1:${server.address().port}/hook`,
+			waiting: () => waiting.length,
+			most: () => most,
+			open() {
+				for (const answer of waiting.splice(0)) answer();
+			},
+			close: () =>
+				new Promise((r) => {
+					server.close(() => r());
+					server.closeAllConnections();
+				}),
+		};
+	}
+	const until = async (fn) => {
+		for (let i = 0; i < 200 && !fn(); i++) await new Promise((r) => setTimeout(r, 10));
+	};
+
+	test.each([
+		[undefined, 1],
+		[3, 3],
+	])('deliveryConcurrency %s: at most %i deliveries in flight, and all of them arrive', async (concurrency, inFlight) => {
+		const receiver = await heldReceiver();
+		const s = createStandIn({ instances: [A], deliveryConcurrency: concurrency });
+		await s.start(0);
+		try {
+			s.setWebhook(A.id, 'received', receiver.url);
+			const emits = Array.from({ length: 5 }, (_, i) => s.emit(A.id, 'text', { phone: CONTACT, message: `m${i}` }));
+			await until(() => receiver.waiting() === inFlight);
+			await new Promise((r) => setTimeout(r, 100));
+			expect(receiver.waiting()).toBe(inFlight);
+			let answered = 0;
+			while (answered < 5) {
+				await until(() => receiver.waiting() > 0);
+				answered += receiver.waiting();
+				receiver.open();
+			}
+			const results = await Promise.all(emits);
+			expect(results.map((r) => r.delivered.status)).toEqual([200, 200, 200, 200, 200]);
+			expect(receiver.most()).toBe(inFlight);
+		} finally {
+			await s.stop();
+			await receiver.close();
+		}
+	});
+
+	test('recordRequests: service requests are listed per instance with the path after the token, and reset clears them', async () => {
+		const s = createStandIn({ instances: [A, SECURE], recordRequests: true });
+		const { url } = await s.start(0);
+		try {
+			await fetch(`${url}${inst()}/send-text`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: CONTACT, message: 'Oi' }) });
+			await fetch(`${url}${inst()}/chat-messages/${CONTACT}?amount=2`);
+			await fetch(`${url}${inst(SECURE)}/status`, { headers: { 'Client-Token': SECURE.clientToken } });
+			expect(s.requests(A.id)).toEqual([
+				{ instanceId: A.id, method: 'POST', path: '/send-text', query: {}, body: { phone: CONTACT, message: 'Oi' } },
+				{ instanceId: A.id, method: 'GET', path: `/chat-messages/${CONTACT}`, query: { amount: '2' }, body: null },
+			]);
+			expect(s.requests().map((r) => r.instanceId)).toEqual([A.id, A.id, SECURE.id]);
+			expect(JSON.stringify(s.requests())).not.toContain(A.token);
+			s.reset();
+			expect(s.requests()).toEqual([]);
+		} finally {
+			await s.stop();
+		}
+	});
+
+	test('without recordRequests nothing is kept', async () => {
+		await api('GET', '/status');
+		expect(standIn.requests()).toEqual([]);
+	});
+});

@@ -239,6 +239,11 @@ function installExitHook() {
  *   bootTimeoutMs   how long to wait for n8n to be ready while it runs (default 10 min,
  *                   or N8N_E2E_BOOT_TIMEOUT_MS)
  *   install         result of ensureN8n(line), to skip running the installer again
+ *   command         'start' (default), or 'webhook' / 'worker' for queue mode's other
+ *                   processes: these have no editor, so the result only waits for
+ *                   /healthz/readiness (a worker's on `port`, its health server) and carries
+ *                   no login, API key or REST helpers
+ *   args            extra command-line arguments (e.g. ['--concurrency=20'])
  */
 async function startN8n(opts = {}) {
 	const line = normLine(opts.line);
@@ -248,6 +253,8 @@ async function startN8n(opts = {}) {
 	const email = opts.email ?? DEFAULT_EMAIL;
 	const password = opts.password ?? DEFAULT_PASSWORD;
 	const bootTimeoutMs = opts.bootTimeoutMs ?? BOOT_TIMEOUT_MS;
+	const command = opts.command ?? 'start';
+	const isMain = command === 'start';
 
 	for (const p of [port, brokerPort]) {
 		if (!(await portFree(p))) throw new Error(`port ${p} on 127.0.0.1 is in use (a stale n8n?)`);
@@ -301,21 +308,26 @@ async function startN8n(opts = {}) {
 		...(useHttps
 			? { N8N_SSL_KEY: certificate.keyPath, N8N_SSL_CERT: certificate.certPath }
 			: { N8N_SECURE_COOKIE: 'false' }),
-		...(line === '2'
+		...(command === 'worker'
+			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+			: {}),
+		...(line === '2' && !isMain ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
+		...(line === '2' && isMain
 			? {
 					N8N_DISABLED_MODULES: 'mcp-registry',
 					N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 					N8N_INSTANCE_OWNER_EMAIL: email,
 					N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(install.dir, password),
 				}
-			: { N8N_EXPRESSION_ENGINE: 'legacy' }),
+			: {}),
+		...(line === '1' ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
 		...(opts.env || {}),
 	};
 
 	const logFile = path.join(userFolder, 'n8n.log');
 	const logFd = fs.openSync(logFile, 'a');
 	const started = Date.now();
-	const child = spawn(install.nodeBin, [path.join(install.dir, 'node_modules', 'n8n', 'bin', 'n8n'), 'start'], {
+	const child = spawn(install.nodeBin, [path.join(install.dir, 'node_modules', 'n8n', 'bin', 'n8n'), command, ...(opts.args ?? [])], {
 		cwd: userFolder,
 		env,
 		detached: true, // own process group: stop() kills n8n and its task runner together
@@ -378,6 +390,7 @@ async function startN8n(opts = {}) {
 		try {
 			const r1 = await httpRequest('GET', `${baseUrl}/healthz/readiness`, { ca, timeoutMs: 5_000 });
 			if (r1.status !== 200) return false;
+			if (!isMain) return true;
 			const r2 = await httpRequest('GET', `${baseUrl}/rest/settings`, { ca, timeoutMs: 5_000 });
 			return r2.status === 200;
 		} catch {
@@ -394,6 +407,9 @@ async function startN8n(opts = {}) {
 	if (exited) return fail(`n8n exited during boot after ${waitedS} s (code ${exited.code}, signal ${exited.signal})`);
 	if (!ready) return fail(`n8n not ready within ${bootTimeoutMs / 1000} s (N8N_E2E_BOOT_TIMEOUT_MS)`);
 	const bootMs = Date.now() - started;
+	if (!isMain) {
+		return { line, command, version: install.version, pid: child.pid, bootMs, baseUrl, webhookUrl, userFolder, logFile, ca, packages, logs, isRunning: () => !exited, stop };
+	}
 
 	// Session (cookie) client.
 	const browserId = `zapi-e2e-${process.pid}-${Date.now()}`;
