@@ -4,7 +4,7 @@
  * The nodes in a real n8n against the stand-in, each beside the n8n node a user would
  * otherwise build the same thing with, measured in the same n8n in interleaved rounds:
  *
- *   Add Participants (Z-API node)  vs  HTTP Request node, same POSTs (token in the URL)
+ *   Add Participants, Send Text    vs  HTTP Request node, same POSTs (token in the URL)
  *   Z-API Trigger                  vs  Webhook node (POST, respond at once), same JSON
  *   Get Messages, Return All       vs  HTTP Request node's pagination, same chat
  *
@@ -20,7 +20,8 @@
  * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
  * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
  * side), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_ONLY=action,trigger,messages,memory.
- * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball.
+ * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball. n8n listens on
+ * the first free port from BENCH_N8N_PORT (5780), its task broker from BENCH_N8N_BROKER_PORT (5790).
  */
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -220,28 +221,49 @@ function chain(name, nodes) {
 }
 const withCredential = (n, credential) => ({ ...n, credentials: { zApiApi: credential } });
 
+/**
+ * The action operations measured, each beside the HTTP Request node making the same call with
+ * one expression per item on both sides (the Z-API node's Phone / Phones, the HTTP Request
+ * node's JSON body), so that n8n's expression cost is the same on both.
+ */
+const ACTION_CASES = [
+	{
+		name: 'Add Participants',
+		// One group: the items' calls go one after the other on both sides of the ordering
+		// rule (router.ts), so this measures the cost of a call, not overlap.
+		parameters: (ctx) => ({ resource: 'group', operation: 'addParticipants', groupId: ctx.groupId, phones: '={{ $json.phone }}' }),
+		path: '/add-participant',
+		body: (ctx) => `={{ JSON.stringify({ groupId: ${JSON.stringify(ctx.groupId)}, phones: [$json.phone] }) }}`,
+	},
+	{
+		name: 'Send Text',
+		// One message per phone, as a broadcast to a list of contacts is.
+		parameters: () => ({ resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: 'Benchmark message' }),
+		path: '/send-text',
+		body: () => "={{ JSON.stringify({ phone: $json.phone, message: 'Benchmark message' }) }}",
+	},
+];
+
 /** Webhook (answers when done) → Split Out the phones → the node under test. */
-function actionWorkflows({ credential, instanceUrl, groupId }) {
+function actionWorkflows(ctx, spec) {
+	const { credential, instanceUrl } = ctx;
 	const split = () => node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.phones', options: { destinationFieldName: 'phone' } });
 	const zapiPath = `bench-zapi-${hex(4)}`;
 	const httpPath = `bench-http-${hex(4)}`;
-	const zapi = chain('bench: Add Participants (Z-API)', [
+	const zapi = chain(`bench: ${spec.name} (Z-API)`, [
 		webhookNode(zapiPath, 'lastNode'),
 		split(),
-		withCredential(
-			node('Measured', ACTION_TYPE, 1, { resource: 'group', operation: 'addParticipants', groupId, phones: '={{ $json.phone }}' }),
-			credential,
-		),
+		withCredential(node('Measured', ACTION_TYPE, 1, spec.parameters(ctx)), credential),
 	]);
-	const httpRequest = chain('bench: Add Participants (HTTP Request)', [
+	const httpRequest = chain(`bench: ${spec.name} (HTTP Request)`, [
 		webhookNode(httpPath, 'lastNode'),
 		split(),
 		node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
 			method: 'POST',
-			url: `${instanceUrl}/add-participant`,
+			url: `${instanceUrl}${spec.path}`,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: `={{ JSON.stringify({ groupId: ${JSON.stringify(groupId)}, phones: [$json.phone] }) }}`,
+			jsonBody: spec.body(ctx),
 			options: {},
 		}),
 	]);
@@ -324,19 +346,20 @@ async function measuredRun(n8n, workflowId) {
 	return { ms: run.executionTime, items: run.data?.main?.[0]?.length ?? 0 };
 }
 
-async function benchAction(ctx) {
+async function benchAction(ctx, spec) {
 	const { n8n, load, deploy } = ctx;
-	log(`\nAdd Participants over ${ITEMS} items, ${ROUNDS} rounds (time per item of the node, from n8n's execution data)`);
-	const wfs = actionWorkflows(ctx);
+	const key = spec.name.toLowerCase().replace(/\s+/g, '-');
+	log(`\n${spec.name} over ${ITEMS} items, ${ROUNDS} rounds (time per item of the node, from n8n's execution data)`);
+	const wfs = actionWorkflows(ctx, spec);
 	const sides = { zapi: await deploy(wfs.zapi.workflow), http: await deploy(wfs.http.workflow) };
 	const body = { phones: ctx.phones.slice(0, ITEMS) };
 	const perItem = { zapi: [], http: [] };
 	const wall = { zapi: [], http: [] };
 	const runOnce = async (side) => {
-		const result = await timed(`action:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
+		const result = await timed(`action:${key}:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
 		const run = await measuredRun(n8n, sides[side]);
-		assert.equal(result.statuses[200], 1, `Add Participants (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
-		assert.equal(run.items, ITEMS, `Add Participants (${side}) gave ${run.items} items for ${ITEMS}`);
+		assert.equal(result.statuses[200], 1, `${spec.name} (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
+		assert.equal(run.items, ITEMS, `${spec.name} (${side}) gave ${run.items} items for ${ITEMS}`);
 		return { perItemMs: run.ms / ITEMS, wallMs: result.elapsedMs };
 	};
 	await runOnce('zapi'); // warm-up of both: first runs load code and open connections
@@ -348,8 +371,8 @@ async function benchAction(ctx) {
 			wall[side].push(r.wallMs / ITEMS);
 		}
 	}
-	report('action: node time per item', 'ms', perItem.zapi, perItem.http, '<= 0.8');
-	report('action: request wall time per item', 'ms', wall.zapi, wall.http);
+	report(`${key}: node time per item`, 'ms', perItem.zapi, perItem.http, '<= 0.8');
+	report(`${key}: request wall time per item`, 'ms', wall.zapi, wall.http);
 }
 
 async function benchTrigger(ctx) {
@@ -455,8 +478,9 @@ async function main() {
 	log(`n8n benchmark${SHORT ? ' (short)' : ''}: line ${LINE}, ${ROUNDS} rounds; load: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()} on ${require('node:os').cpus().length} cores`);
 	const packed = process.env.N8N_E2E_TARBALL ? { tarball: path.resolve(process.env.N8N_E2E_TARBALL), dir: null } : buildAndPack();
 	const install = ensureN8n(LINE);
-	const port = await freePort(5690);
-	let brokerPort = await freePort(5700);
+	// Away from the end-to-end suite's ports, so both can run on one machine.
+	const port = await freePort(Number(process.env.BENCH_N8N_PORT || 5780));
+	let brokerPort = await freePort(Number(process.env.BENCH_N8N_BROKER_PORT || 5790));
 	while (brokerPort === port) brokerPort = await freePort(0);
 	if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
 	const n8n = await startN8n({
@@ -516,7 +540,7 @@ async function main() {
 				return String(created.id);
 			},
 		};
-		if (ONLY.includes('action')) await benchAction(ctx);
+		if (ONLY.includes('action')) for (const spec of ACTION_CASES) await benchAction(ctx, spec);
 		let deliveries;
 		if (ONLY.includes('trigger') || ONLY.includes('memory')) deliveries = await benchTrigger(ctx);
 		if (ONLY.includes('memory')) await benchMemory(ctx, deliveries);
