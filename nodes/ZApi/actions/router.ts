@@ -25,6 +25,11 @@ const ORDER_PARAMETERS = ['groupId', 'phone'];
 /** The lane of an operation with no chat or group, and of items whose chat cannot be read. */
 const ONE_BY_ONE = '';
 
+/** The parameter of `operation` that names its chat or group, if any (ORDER_PARAMETERS). */
+function laneParameterOf(operation: ZApiOperation | undefined): string | undefined {
+	return ORDER_PARAMETERS.find((name) => operation?.properties.some((property) => property.name === name));
+}
+
 interface ItemLane {
 	/** The chat or group as digits only (see laneOf), or ONE_BY_ONE. */
 	lane: string;
@@ -38,8 +43,7 @@ interface ItemLane {
  * digits only share a lane, which costs overlap, never order. The value read is handed to the
  * item's run: reading a parameter evaluates its expression, which is most of an item's cost.
  */
-function laneOf(context: IExecuteFunctions, operation: ZApiOperation | undefined, itemIndex: number): ItemLane {
-	const parameter = ORDER_PARAMETERS.find((name) => operation?.properties.some((property) => property.name === name));
+function laneOf(context: IExecuteFunctions, parameter: string | undefined, itemIndex: number): ItemLane {
 	if (!parameter) return { lane: ONE_BY_ONE, context };
 	let value: unknown;
 	try {
@@ -67,8 +71,12 @@ function laneOf(context: IExecuteFunctions, operation: ZApiOperation | undefined
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const runsAllItems = findOperation(this.getNodeParameter('resource', 0) as string, this.getNodeParameter('operation', 0) as string)?.executeAllItems;
-	if (runsAllItems) return await runsAllItems.call(this);
+	// Read once: both take no expression (noDataExpression), so every item has the same.
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = findOperation(resource, operationName);
+	if (operation?.executeAllItems) return await operation.executeAllItems.call(this);
+	const laneParameter = laneParameterOf(operation);
 
 	const outputs: INodeExecutionData[][] = [];
 	const failures: Array<{ itemIndex: number; error: Error }> = [];
@@ -81,10 +89,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const resource = this.getNodeParameter('resource', itemIndex) as string;
-			const operationName = this.getNodeParameter('operation', itemIndex) as string;
-			const operation = findOperation(resource, operationName);
-			const { lane, context } = laneOf(this, operation, itemIndex);
+			const { lane, context } = laneOf(this, laneParameter, itemIndex);
 			const before = lanes.get(lane);
 			const run = (async () => {
 				await before;
