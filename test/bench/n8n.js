@@ -579,7 +579,7 @@ async function main() {
 	log(`\nSummary (n8n ${n8n.version}, ratio = Z-API ÷ baseline per round, min / median / max)`);
 	for (const r of rows) {
 		const ratio = r.ratios.length ? triple(r.ratios, 2) : `${r.zapi.map((v) => fmt(v)).join(', ')} vs ${r.baseline.map((v) => fmt(v)).join(', ')} ${r.unit}`;
-		log(`  ${r.measure.padEnd(48)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
+		log(`  ${r.measure.padEnd(60)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
 	}
 	if (PROFILE_DIR) {
 		fs.writeFileSync(path.join(PROFILE_DIR, 'windows.json'), JSON.stringify(windows));
