@@ -3,26 +3,32 @@
  * Load side of the n8n benchmark, run as a child process so the requests it makes do not
  * share an event loop (or CPU accounting) with the harness. It answers IPC messages:
  *
- *   { id, burst: { url, body, count, concurrency, ca, timeoutMs } }
+ *   { id, burst: { url, body, count, concurrency, ca, timeoutMs, vary } }
  *     -> { id, latenciesMs: [...], statuses: {200: n, ...}, errors: [...], elapsedMs }
  *
  * Each burst keeps `concurrency` POSTs in flight over keep-alive connections until `count`
- * have been answered. The body is serialised once, so every request carries the same bytes.
+ * have been answered. The body is serialised once, so every request carries the same bytes;
+ * with `vary` naming a field of the body, each request's copy has that field suffixed with a
+ * number unique in the process (a new message each time, as real traffic is).
  */
 const http = require('node:http');
 const https = require('node:https');
 
-async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000 }) {
+let sent = 0;
+
+async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000, vary }) {
 	const target = new URL(url);
 	const isHttps = target.protocol === 'https:';
 	const agent = new (isHttps ? https : http).Agent({ keepAlive: true, maxSockets: concurrency, ...(ca ? { ca } : {}) });
-	const payload = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+	const fixed = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+	const payloadOf = () => (vary ? Buffer.from(JSON.stringify({ ...body, [vary]: `${body[vary]}-${++sent}` })) : fixed);
 	const latenciesMs = [];
 	const statuses = {};
 	const errors = [];
 
 	const one = () =>
 		new Promise((resolve) => {
+			const payload = payloadOf();
 			const started = process.hrtime.bigint();
 			const req = (isHttps ? https : http).request(
 				target,

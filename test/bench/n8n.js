@@ -4,7 +4,7 @@
  * The nodes in a real n8n against the stand-in, each beside the n8n node a user would
  * otherwise build the same thing with, measured in the same n8n in interleaved rounds:
  *
- *   Add Participants (Z-API node)  vs  HTTP Request node, same POSTs (token in the URL)
+ *   Add Participants, Send Text    vs  HTTP Request node, same POSTs (token in the URL)
  *   Z-API Trigger                  vs  Webhook node (POST, respond at once), same JSON
  *   Get Messages, Return All       vs  HTTP Request node's pagination, same chat
  *
@@ -20,7 +20,9 @@
  * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
  * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
  * side), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_ONLY=action,trigger,messages,memory.
- * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball.
+ * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball. n8n listens on
+ * the first free port from BENCH_N8N_PORT (5780), its task broker from BENCH_N8N_BROKER_PORT (5790);
+ * BENCH_N8N_ENV=KEY=VALUE,... passes settings to n8n.
  */
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -220,28 +222,49 @@ function chain(name, nodes) {
 }
 const withCredential = (n, credential) => ({ ...n, credentials: { zApiApi: credential } });
 
+/**
+ * The action operations measured, each beside the HTTP Request node making the same call with
+ * one expression per item on both sides (the Z-API node's Phone / Phones, the HTTP Request
+ * node's JSON body), so that n8n's expression cost is the same on both.
+ */
+const ACTION_CASES = [
+	{
+		name: 'Add Participants',
+		// One group: the items' calls go one after the other on both sides of the ordering
+		// rule (router.ts), so this measures the cost of a call, not overlap.
+		parameters: (ctx) => ({ resource: 'group', operation: 'addParticipants', groupId: ctx.groupId, phones: '={{ $json.phone }}' }),
+		path: '/add-participant',
+		body: (ctx) => `={{ JSON.stringify({ groupId: ${JSON.stringify(ctx.groupId)}, phones: [$json.phone] }) }}`,
+	},
+	{
+		name: 'Send Text',
+		// One message per phone, as a broadcast to a list of contacts is.
+		parameters: () => ({ resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: 'Benchmark message' }),
+		path: '/send-text',
+		body: () => "={{ JSON.stringify({ phone: $json.phone, message: 'Benchmark message' }) }}",
+	},
+];
+
 /** Webhook (answers when done) → Split Out the phones → the node under test. */
-function actionWorkflows({ credential, instanceUrl, groupId }) {
+function actionWorkflows(ctx, spec) {
+	const { credential, instanceUrl } = ctx;
 	const split = () => node('Split', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.phones', options: { destinationFieldName: 'phone' } });
 	const zapiPath = `bench-zapi-${hex(4)}`;
 	const httpPath = `bench-http-${hex(4)}`;
-	const zapi = chain('bench: Add Participants (Z-API)', [
+	const zapi = chain(`bench: ${spec.name} (Z-API)`, [
 		webhookNode(zapiPath, 'lastNode'),
 		split(),
-		withCredential(
-			node('Measured', ACTION_TYPE, 1, { resource: 'group', operation: 'addParticipants', groupId, phones: '={{ $json.phone }}' }),
-			credential,
-		),
+		withCredential(node('Measured', ACTION_TYPE, 1, spec.parameters(ctx)), credential),
 	]);
-	const httpRequest = chain('bench: Add Participants (HTTP Request)', [
+	const httpRequest = chain(`bench: ${spec.name} (HTTP Request)`, [
 		webhookNode(httpPath, 'lastNode'),
 		split(),
 		node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
 			method: 'POST',
-			url: `${instanceUrl}/add-participant`,
+			url: `${instanceUrl}${spec.path}`,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: `={{ JSON.stringify({ groupId: ${JSON.stringify(groupId)}, phones: [$json.phone] }) }}`,
+			jsonBody: spec.body(ctx),
 			options: {},
 		}),
 	]);
@@ -298,12 +321,11 @@ async function defaultVersion(n8n, type) {
 
 function triggerWorkflows(credential, triggerVersion) {
 	const hookPath = `bench-hook-${hex(4)}`;
-	const trigger = withCredential(
-		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID() }),
-		credential,
-	);
+	const trigger = (options) =>
+		withCredential(node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options }, { webhookId: crypto.randomUUID() }), credential);
 	return {
-		zapi: chain('bench: Z-API Trigger', [trigger]),
+		zapi: chain('bench: Z-API Trigger', [trigger({})]),
+		zapiNoRepeats: chain('bench: Z-API Trigger, Ignore Repeated Deliveries off', [trigger({ ignoreRepeats: false })]),
 		hook: { workflow: chain('bench: Webhook node', [webhookNode(hookPath, 'onReceived')]), path: hookPath },
 	};
 }
@@ -324,19 +346,20 @@ async function measuredRun(n8n, workflowId) {
 	return { ms: run.executionTime, items: run.data?.main?.[0]?.length ?? 0 };
 }
 
-async function benchAction(ctx) {
+async function benchAction(ctx, spec) {
 	const { n8n, load, deploy } = ctx;
-	log(`\nAdd Participants over ${ITEMS} items, ${ROUNDS} rounds (time per item of the node, from n8n's execution data)`);
-	const wfs = actionWorkflows(ctx);
+	const key = spec.name.toLowerCase().replace(/\s+/g, '-');
+	log(`\n${spec.name} over ${ITEMS} items, ${ROUNDS} rounds (time per item of the node, from n8n's execution data)`);
+	const wfs = actionWorkflows(ctx, spec);
 	const sides = { zapi: await deploy(wfs.zapi.workflow), http: await deploy(wfs.http.workflow) };
 	const body = { phones: ctx.phones.slice(0, ITEMS) };
 	const perItem = { zapi: [], http: [] };
 	const wall = { zapi: [], http: [] };
 	const runOnce = async (side) => {
-		const result = await timed(`action:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
+		const result = await timed(`action:${key}:${side}`, () => load.burst({ url: `${n8n.webhookUrl}webhook/${wfs[side].path}`, body, count: 1, ca: n8n.ca, timeoutMs: 600_000 }));
 		const run = await measuredRun(n8n, sides[side]);
-		assert.equal(result.statuses[200], 1, `Add Participants (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
-		assert.equal(run.items, ITEMS, `Add Participants (${side}) gave ${run.items} items for ${ITEMS}`);
+		assert.equal(result.statuses[200], 1, `${spec.name} (${side}) answered ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
+		assert.equal(run.items, ITEMS, `${spec.name} (${side}) gave ${run.items} items for ${ITEMS}`);
 		return { perItemMs: run.ms / ITEMS, wallMs: result.elapsedMs };
 	};
 	await runOnce('zapi'); // warm-up of both: first runs load code and open connections
@@ -348,37 +371,49 @@ async function benchAction(ctx) {
 			wall[side].push(r.wallMs / ITEMS);
 		}
 	}
-	report('action: node time per item', 'ms', perItem.zapi, perItem.http, '<= 0.8');
-	report('action: request wall time per item', 'ms', wall.zapi, wall.http);
+	report(`${key}: node time per item`, 'ms', perItem.zapi, perItem.http, '<= 0.8');
+	report(`${key}: request wall time per item`, 'ms', wall.zapi, wall.http);
 }
+
+/** The trigger's sides: its default, and with Ignore Repeated Deliveries off. */
+const TRIGGER_SIDES = { zapi: 'trigger', zapiNoRepeats: 'trigger, repeats off' };
 
 async function benchTrigger(ctx) {
 	const { n8n, load, deploy, pgid } = ctx;
-	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds`);
+	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds; each delivery a new message`);
 	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
 	log(`  Z-API Trigger version ${triggerVersion} (the editor's default)`);
 	const wfs = triggerWorkflows(ctx.credential, triggerVersion);
-	const zapiId = await deploy(wfs.zapi);
+	// Z-API keeps one address per webhook: each trigger's signed address is read right after
+	// it registered; both stay active in n8n.
+	const ids = {};
+	const urls = {};
+	for (const side of Object.keys(TRIGGER_SIDES)) {
+		ids[side] = await deploy(wfs[side]);
+		urls[side] = ctx.standIn.state.instances.get(ctx.instanceId).webhooks.received;
+		assert.ok(urls[side], `the Z-API Trigger (${side}) registered no received webhook with the stand-in`);
+	}
 	await deploy(wfs.hook.workflow);
-	const signedUrl = ctx.standIn.state.instances.get(ctx.instanceId).webhooks.received;
-	assert.ok(signedUrl, 'the Z-API Trigger registered no received webhook with the stand-in');
+	urls.hook = `${n8n.webhookUrl}webhook/${wfs.hook.path}`;
+	// Every delivery a new message (a new messageId): a repeated one would start nothing.
 	const payload = fixtures.receivedCallback('text', { instanceId: ctx.instanceId });
-	const urls = { zapi: signedUrl, hook: `${n8n.webhookUrl}webhook/${wfs.hook.path}` };
-	const m = { cpu: { zapi: [], hook: [] }, throughput: { zapi: [], hook: [] }, p50: { zapi: [], hook: [] }, p99: { zapi: [], hook: [] } };
+	const sides = [...Object.keys(TRIGGER_SIDES), 'hook'];
+	const m = {};
+	for (const measure of ['cpu', 'throughput', 'p50', 'p99']) m[measure] = Object.fromEntries(sides.map((side) => [side, []]));
 	const once = async (side, count) => {
 		await settle(pgid);
 		const cpu0 = groupCpuMs(pgid);
 		const r = await timed(`trigger:${side}`, async () => {
-			const result = await burstOk(load, { url: urls[side], body: payload, count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
+			const result = await burstOk(load, { url: urls[side], body: payload, vary: 'messageId', count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
 			await settle(pgid);
 			return result;
 		});
 		return { cpuMs: (groupCpuMs(pgid) - cpu0) / count, r };
 	};
-	await once('zapi', Math.min(DELIVERIES, 50));
-	await once('hook', Math.min(DELIVERIES, 50));
+	for (const side of sides) await once(side, Math.min(DELIVERIES, 50));
 	for (let round = 0; round < ROUNDS; round++) {
-		for (const side of round % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
+		// Each side first, middle and last in turn.
+		for (const side of sides.map((_, i) => sides[(i + round) % sides.length])) {
 			const { cpuMs, r } = await once(side, DELIVERIES);
 			m.cpu[side].push(cpuMs);
 			m.throughput[side].push((DELIVERIES * 1000) / r.elapsedMs);
@@ -386,14 +421,17 @@ async function benchTrigger(ctx) {
 			m.p99[side].push(quantile(r.latenciesMs, 0.99));
 		}
 	}
-	// The trigger's deliveries must have started executions with the message in them.
-	const [last] = await n8n.executions(zapiId, { includeData: true, limit: 1 });
-	const items = last?.data?.resultData?.runData?.['Z-API Trigger']?.[0]?.data?.main?.[0] ?? [];
-	assert.equal(items[0]?.json?.messageId, payload.messageId, `the trigger's last execution does not hold the delivered message: ${JSON.stringify(items).slice(0, 300)}`);
-	report('trigger: CPU per delivery (n8n process group)', 'ms', m.cpu.zapi, m.cpu.hook, '<= 1.1');
-	report('trigger: throughput', '/s', m.throughput.zapi, m.throughput.hook, '>= 0.9');
-	report('trigger: p50 latency', 'ms', m.p50.zapi, m.p50.hook);
-	report('trigger: p99 latency', 'ms', m.p99.zapi, m.p99.hook, '<= 1.2');
+	for (const [side, label] of Object.entries(TRIGGER_SIDES)) {
+		// The trigger's deliveries must have started executions with a new message in each.
+		const executions = await n8n.executions(ids[side], { includeData: true, limit: 2 });
+		const messageIds = executions.map((execution) => execution?.data?.resultData?.runData?.['Z-API Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.messageId);
+		assert.equal(messageIds.length, 2, `${label}: fewer than 2 executions`);
+		assert.ok(messageIds.every((id) => String(id).startsWith(`${payload.messageId}-`)) && messageIds[0] !== messageIds[1], `${label}: the last executions do not hold the delivered messages: ${JSON.stringify(messageIds)}`);
+		report(`${label}: CPU per delivery (n8n process group)`, 'ms', m.cpu[side], m.cpu.hook, '<= 1.1');
+		report(`${label}: throughput`, '/s', m.throughput[side], m.throughput.hook, '>= 0.9');
+		report(`${label}: p50 latency`, 'ms', m.p50[side], m.p50.hook);
+		report(`${label}: p99 latency`, 'ms', m.p99[side], m.p99.hook, '<= 1.2');
+	}
 	return { urls, payload };
 }
 
@@ -407,7 +445,7 @@ async function benchMemory(ctx, { urls, payload }) {
 		for (const side of chunk % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
 			await settle(pgid);
 			const before = rssMb(n8n.pid);
-			await burstOk(load, { url: urls[side], body: payload, count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
+			await burstOk(load, { url: urls[side], body: payload, vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
 			await settle(pgid);
 			growth[side].push(rssMb(n8n.pid) - before);
 		}
@@ -452,11 +490,12 @@ async function benchMessages(ctx) {
 // ---------------------------------------------------------------------------
 async function main() {
 	const started = Date.now();
-	log(`n8n benchmark${SHORT ? ' (short)' : ''}: line ${LINE}, ${ROUNDS} rounds; load: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()} on ${require('node:os').cpus().length} cores`);
+	log(`n8n benchmark${SHORT ? ' (short)' : ''}: line ${LINE}, ${ROUNDS} rounds${process.env.BENCH_N8N_ENV ? `, n8n settings ${process.env.BENCH_N8N_ENV}` : ''}; load: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()} on ${require('node:os').cpus().length} cores`);
 	const packed = process.env.N8N_E2E_TARBALL ? { tarball: path.resolve(process.env.N8N_E2E_TARBALL), dir: null } : buildAndPack();
 	const install = ensureN8n(LINE);
-	const port = await freePort(5690);
-	let brokerPort = await freePort(5700);
+	// Away from the end-to-end suite's ports, so both can run on one machine.
+	const port = await freePort(Number(process.env.BENCH_N8N_PORT || 5780));
+	let brokerPort = await freePort(Number(process.env.BENCH_N8N_BROKER_PORT || 5790));
 	while (brokerPort === port) brokerPort = await freePort(0);
 	if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
 	const n8n = await startN8n({
@@ -467,6 +506,13 @@ async function main() {
 		brokerPort,
 		env: {
 			N8N_LOG_LEVEL: 'warn',
+			// BENCH_N8N_ENV=KEY=VALUE,... sets n8n's own settings (e.g. its expression engine's).
+			...Object.fromEntries(
+				(process.env.BENCH_N8N_ENV || '')
+					.split(',')
+					.filter(Boolean)
+					.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+			),
 			...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
 		},
 	});
@@ -516,7 +562,7 @@ async function main() {
 				return String(created.id);
 			},
 		};
-		if (ONLY.includes('action')) await benchAction(ctx);
+		if (ONLY.includes('action')) for (const spec of ACTION_CASES) await benchAction(ctx, spec);
 		let deliveries;
 		if (ONLY.includes('trigger') || ONLY.includes('memory')) deliveries = await benchTrigger(ctx);
 		if (ONLY.includes('memory')) await benchMemory(ctx, deliveries);
@@ -533,7 +579,7 @@ async function main() {
 	log(`\nSummary (n8n ${n8n.version}, ratio = Z-API ÷ baseline per round, min / median / max)`);
 	for (const r of rows) {
 		const ratio = r.ratios.length ? triple(r.ratios, 2) : `${r.zapi.map((v) => fmt(v)).join(', ')} vs ${r.baseline.map((v) => fmt(v)).join(', ')} ${r.unit}`;
-		log(`  ${r.measure.padEnd(48)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
+		log(`  ${r.measure.padEnd(60)} ${ratio.padEnd(24)}${r.target ? ` target ${r.target}` : ''}`);
 	}
 	if (PROFILE_DIR) {
 		fs.writeFileSync(path.join(PROFILE_DIR, 'windows.json'), JSON.stringify(windows));

@@ -24,7 +24,8 @@ const DEFAULT_PATTERNS = [
 
 /**
  * --window NAME keeps only the samples taken while the benchmark drove that side (names in
- * windows.json beside the profile, e.g. trigger:zapi, trigger:hook, action:zapi, action:http).
+ * windows.json beside the profile, e.g. trigger:zapi, trigger:hook, action:send-text:zapi,
+ * action:add-participants:http).
  */
 let windowFilter = null;
 

@@ -81,12 +81,15 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 const credentialsOfExecution = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
 
 function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedObject> {
-	let read = credentialsOfExecution.get(context);
+	// The helpers n8n built for this execution: the same object for every item, also when the
+	// router hands an item a view of the context (router.ts, laneOf).
+	const execution: object = context.helpers;
+	let read = credentialsOfExecution.get(execution);
 	if (!read) {
 		read = context.getCredentials(CREDENTIALS_TYPE);
-		credentialsOfExecution.set(context, read);
+		credentialsOfExecution.set(execution, read);
 		// A failed read is not kept: the next item asks n8n again.
-		read.catch(() => credentialsOfExecution.delete(context));
+		read.catch(() => credentialsOfExecution.delete(execution));
 	}
 	return read;
 }

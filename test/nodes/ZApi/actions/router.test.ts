@@ -1,6 +1,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { CONCURRENT_ITEMS } from '../../../../nodes/ZApi/actions/router';
 import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
 
 const api = () => nock('https://api.z-api.io');
@@ -95,19 +96,26 @@ describe('router: failures', () => {
 		{ json: { phone: '5533333333333' } },
 	];
 
-	it('without Continue On Fail, stops at the failing item and names it', async () => {
-		const first = api()
-			.get(`${INSTANCE_PATH}/chat-messages/5511111111111`)
-			.query({ amount: '10' })
-			.reply(200, [{ messageId: 'a1' }]);
-		const third = api().get(`${INSTANCE_PATH}/chat-messages/5533333333333`).query(true).reply(200, []);
-		const result = await runAction(getMessagesOf('={{ $json.phone }}'), threeChats);
+	it('without Continue On Fail, fails with the failing item and starts no item after it', async () => {
+		// More items than run at once: the first CONCURRENT_ITEMS start together, the rest only
+		// as earlier ones finish, and none does once item 1 failed.
+		const chats = Array.from({ length: CONCURRENT_ITEMS + 4 }, (_, i) => ({ json: { phone: i === 1 ? 'not a phone' : `55119${String(i).padStart(8, '0')}` } }));
+		const asked: string[] = [];
+		api()
+			.persist()
+			.get(/\/chat-messages\//)
+			.query(true)
+			.reply((uri) => {
+				asked.push(uri.split('/chat-messages/')[1].split('?')[0]);
+				return [200, []];
+			});
+		const result = await runAction(getMessagesOf('={{ $json.phone }}'), chats);
 		expect(result.error?.message).toBe("Phone 'not a phone' is not a phone number");
 		expect(result.error?.context?.itemIndex).toBe(1);
 		expect(result.json).toEqual([]);
 		expect(result.run.data.resultData.runData['Z-API'][0].executionStatus).toBe('error');
-		expect(first.isDone()).toBe(true);
-		expect(third.isDone()).toBe(false);
+		const started = chats.slice(0, CONCURRENT_ITEMS).map((chat) => chat.json.phone).filter((phone) => phone !== 'not a phone');
+		expect(asked.sort()).toEqual(started.sort());
 	});
 
 	it('without Continue On Fail, a service error names the item too', async () => {
@@ -178,5 +186,165 @@ describe('router: failures', () => {
 		const result = await runAction({ resource: 'chat', operation: 'sendText' }, [{ json: {} }], { continueOnFail: true });
 		expect(result.json).toEqual([{ error: "The operation 'sendText' of 'chat' is not supported" }]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+});
+
+describe('router: items at once', () => {
+	afterEach(() => nock.cleanAll());
+
+	/** A promise and the function that settles it. */
+	const deferred = () => {
+		let release!: () => void;
+		const promise = new Promise<void>((resolve) => (release = resolve));
+		return { promise, release };
+	};
+
+	/**
+	 * Answers Send Text calls, logging each arrival ("A1 arrives") and answer ("A1 answered"),
+	 * where the message text names the item. `hold` keeps a message's answer until its promise settles.
+	 */
+	function sendTextService(hold: Record<string, Promise<void>> = {}, fail: Record<string, number> = {}, answerAfterMs: (message: string) => number = () => 0) {
+		const log: string[] = [];
+		/** Chats that had a call arrive while another call to them was unanswered. */
+		const overlapping = new Set<string>();
+		const inFlight = new Set<string>();
+		const scope = api()
+			.persist()
+			.post(`${INSTANCE_PATH}/send-text`)
+			.reply(async (_uri, body) => {
+				const { message, phone } = body as IDataObject;
+				log.push(`${message} arrives`);
+				if (inFlight.has(String(phone))) overlapping.add(String(phone));
+				inFlight.add(String(phone));
+				await hold[String(message)];
+				await new Promise((resolve) => setTimeout(resolve, answerAfterMs(String(message))));
+				inFlight.delete(String(phone));
+				log.push(`${message} answered`);
+				if (fail[String(message)]) return [fail[String(message)], { error: 'Bad request' }];
+				return [200, { zaapId: `z-${message}`, messageId: `m-${message}`, phone }];
+			});
+		return { log, overlapping, scope };
+	}
+
+	/** Resolves once `seen` holds, or after 3 s so that a run that never overlaps fails on its order. */
+	const until = (seen: () => boolean) =>
+		new Promise<void>((resolve) => {
+			let waiting = true;
+			const giveUp = setTimeout(() => (waiting = false), 3000);
+			const check = () => {
+				if (waiting && !seen()) return void setImmediate(check);
+				clearTimeout(giveUp);
+				resolve();
+			};
+			check();
+		});
+
+	const send = (message: string, phone: string) => ({ json: { message, phone } });
+	const sendText = { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: '={{ $json.message }}' };
+
+	it('sends to other chats while a call waits, and to the same chat only after the earlier item was answered', async () => {
+		const otherChatArrived = deferred();
+		const { log } = sendTextService({ A1: otherChatArrived.promise });
+		const waiting = runAction(sendText, [send('A1', '5511111111111'), send('A2', '+55 (11) 11111-1111'), send('B1', '5522222222222')]);
+		// A1's answer is held until B1 has arrived: only overlapping calls get there.
+		await until(() => log.includes('B1 arrives'));
+		otherChatArrived.release();
+		const result = await waiting;
+		expect(result.error).toBeUndefined();
+		// A2 goes to the same chat as A1 (written another way): it waits for A1's answer.
+		expect(log.filter((entry) => entry.startsWith('A'))).toEqual(['A1 arrives', 'A1 answered', 'A2 arrives', 'A2 answered']);
+		expect(log.indexOf('B1 arrives')).toBeLessThan(log.indexOf('A1 answered'));
+		// Output in input order, each paired with its item, though B1 was answered first.
+		expect(result.items.map((item) => [item.json.messageId, item.pairedItem])).toEqual([
+			['m-A1', { item: 0 }],
+			['m-A2', { item: 1 }],
+			['m-B1', { item: 2 }],
+		]);
+	});
+
+	it('keeps the item order of many messages to one chat among messages to others', async () => {
+		// Answers come back after varying times, so a later call could overtake an earlier one.
+		const { log, overlapping } = sendTextService({}, {}, (message) => (Number(message.slice(1)) * 7) % 5);
+		const items = Array.from({ length: 3 * CONCURRENT_ITEMS }, (_, i) => send(`${'ABC'[i % 3]}${i}`, ['5511111111111', '5522222222222', '5533333333333'][i % 3]));
+		const result = await runAction(sendText, items);
+		expect(result.error).toBeUndefined();
+		for (const chat of 'ABC') {
+			const sent = items.map((item) => String(item.json.message)).filter((message) => message.startsWith(chat));
+			expect(log.filter((entry) => entry.startsWith(chat) && entry.endsWith('arrives'))).toEqual(sent.map((message) => `${message} arrives`));
+		}
+		expect([...overlapping]).toEqual([]);
+		expect(result.items.map((item) => item.json.messageId)).toEqual(items.map((item) => `m-${item.json.message}`));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+	});
+
+	it('with Continue On Fail, an item failing while others are under way loses none of them', async () => {
+		const othersArrived = deferred();
+		const { log } = sendTextService({ A1: othersArrived.promise }, { A1: 400 });
+		const waiting = runAction(sendText, [send('A1', '5511111111111'), send('B1', '5522222222222'), send('C1', '5533333333333')], { continueOnFail: true });
+		await until(() => log.includes('B1 arrives') && log.includes('C1 arrives'));
+		othersArrived.release();
+		const result = await waiting;
+		expect(log.indexOf('C1 arrives')).toBeLessThan(log.indexOf('A1 answered'));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.error ?? item.json.messageId, item.pairedItem])).toEqual([
+			['Z-API rejected the call (400): Bad request', { item: 0 }],
+			['m-B1', { item: 1 }],
+			['m-C1', { item: 2 }],
+		]);
+	});
+
+	it('without Continue On Fail, sends nothing more to the chat of a failed item', async () => {
+		const otherChatArrived = deferred();
+		const { log } = sendTextService({ A1: otherChatArrived.promise }, { A1: 400 });
+		const waiting = runAction(sendText, [send('A1', '5511111111111'), send('A2', '5511111111111'), send('B1', '5522222222222')]);
+		await until(() => log.includes('B1 arrives'));
+		otherChatArrived.release();
+		const result = await waiting;
+		expect(result.error?.message).toBe('Z-API rejected the call (400): Bad request');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(log).not.toContain('A2 arrives');
+	});
+
+	it('runs the calls on one group one after the other, in item order', async () => {
+		const log: string[] = [];
+		api()
+			.persist()
+			.post(`${INSTANCE_PATH}/add-participant`)
+			.reply(async (_uri, body) => {
+				const [phone] = (body as IDataObject).phones as string[];
+				log.push(`${phone} arrives`);
+				// Let every other item that could start do so before this one is answered.
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				log.push(`${phone} answered`);
+				return [200, { value: true }];
+			});
+		const phones = ['5511111111111', '5522222222222', '5533333333333'];
+		const result = await runAction(
+			{ resource: 'group', operation: 'addParticipants', groupId: '={{ $json.group }}', phones: '={{ $json.phone }}' },
+			phones.map((phone, i) => ({ json: { phone, group: i === 1 ? '120363019502650977-group' : ' 120363019502650977-group' } })),
+		);
+		expect(result.error).toBeUndefined();
+		expect(log).toEqual(phones.flatMap((phone) => [`${phone} arrives`, `${phone} answered`]));
+	});
+
+	it('runs the items of an operation without a chat or group one after the other', async () => {
+		const log: string[] = [];
+		api()
+			.persist()
+			.put(`${INSTANCE_PATH}/update-webhook-message-status`)
+			.reply(async (_uri, body) => {
+				const { value } = body as IDataObject;
+				log.push(`${value} arrives`);
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				log.push(`${value} answered`);
+				return [200, { value: true }];
+			});
+		const hosts = ['a.example.com', 'b.example.com'];
+		const result = await runAction(
+			{ resource: 'webhook', operation: 'setStatusUrl', url: '=https://{{ $json.host }}/hook' },
+			hosts.map((host) => ({ json: { host } })),
+		);
+		expect(result.error).toBeUndefined();
+		expect(log).toEqual(hosts.flatMap((host) => [`https://${host}/hook arrives`, `https://${host}/hook answered`]));
 	});
 });
