@@ -20,10 +20,12 @@ import { fieldOf, isObject } from './deliveryItems';
  * only after it started the execution, and starting it marks the static data unchanged, so
  * n8n's own answer would save nothing.
  *
- * The guarantee: a delivery repeated after the first one was answered, within the window,
- * starts no second execution, whichever webhook process receives it. Not covered:
- * - two copies arriving at the same moment (before either was answered, on one process or
- *   two): both read the memory before either saved it, and both start;
+ * The guarantee: a delivery repeated after the first one's memory was saved (n8n saves it a
+ * moment after the answer), within the window, starts no second execution, whichever
+ * webhook process receives it. Not covered:
+ * - a repeat arriving before that save: two copies at the same moment, or a copy sent the
+ *   instant the first was answered (on one process or two), both read the memory before it
+ *   was saved, and both start;
  * - deliveries that race more generally: n8n saves the whole static data, so the last save
  *   wins and a key saved by a concurrent delivery can be lost (that delivery's repeat is
  *   then not recognised);
