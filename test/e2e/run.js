@@ -544,4 +544,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { buildAndPack, freePort };
+module.exports = { buildAndPack, freePort, nodeItems };

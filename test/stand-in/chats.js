@@ -35,7 +35,7 @@ const DIGITS = /^\d{8,15}$/;
 const CHAT_ACTIONS = ['read', 'unread', 'archive', 'unarchive', 'pin', 'unpin', 'mute', 'unmute', 'clear', 'delete'];
 const BATCH_LIMIT = 50000;
 
-function createChats({ route, HttpError, getInstance, clone }) {
+function createChats({ route, HttpError, getInstance, clone, body0 }) {
 	/** instance object -> { chats: Map<phone, flags>, contacts: Map<phone, record>, blocked: Set<phone> } */
 	const books = new WeakMap();
 	const bookOf = (inst) => {
@@ -275,7 +275,6 @@ function createChats({ route, HttpError, getInstance, clone }) {
 		route('POST', '/phone-exists-batch', phoneExistsBatch),
 		route('GET', '/profile-picture', profilePicture),
 	];
-	const body0 = (b) => (b && typeof b === 'object' && !Array.isArray(b) ? b : {});
 	const controlRoutes = [
 		route('POST', '/_control/chat-list', ({ body }) => {
 			const { instanceId, ...cfg } = body0(body);

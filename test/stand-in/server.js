@@ -84,6 +84,8 @@ class HttpError extends Error {
 }
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A control route's body, or {} when it is not an object. */
+const body0 = (b) => (isPlainObject(b) ? b : {});
 const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 const isValidGroupId = (id) => typeof id === 'string' && (OLD_GROUP_ID.test(id) || NEW_GROUP_ID.test(id));
 const toBool = (v) => v === true || v === 'true' || v === '1' || v === 1;
@@ -749,7 +751,7 @@ function createStandIn(options = {}) {
 	// Groups (groups.js), chats and contacts (chats.js), the instance session (session.js),
 	// the further webhooks, media files and repeats (events.js)
 	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
-	const chats = createChats({ route, HttpError, getInstance, clone });
+	const chats = createChats({ route, HttpError, getInstance, clone, body0 });
 	const session = createSession({ route, HttpError, getInstance });
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
 
@@ -772,7 +774,6 @@ function createStandIn(options = {}) {
 	// -------------------------------------------------------------------------
 	// Control handlers
 	// -------------------------------------------------------------------------
-	const body0 = (b) => (isPlainObject(b) ? b : {});
 	const CONTROL_ROUTES = [
 		...sending.controlRoutes,
 		...chats.controlRoutes,

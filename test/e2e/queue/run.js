@@ -39,12 +39,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
-const { ensureN8n, startN8n, httpRequest } = require('../lib/n8n');
-const { buildAndPack } = require('../run');
+const { ensureN8n, makeCertificate, startN8n, httpRequest } = require('../lib/n8n');
+const { buildAndPack, nodeItems } = require('../run');
 const { createStandIn } = require('../../stand-in/server');
 const { ensureServicePackages, startPostgres, startRedis } = require('./services');
 const { startRoundRobinProxy } = require('./proxy');
-const { makeCertificate } = require('../lib/n8n');
 
 const LINE = '2';
 const PORTS = {
@@ -208,11 +207,6 @@ async function createCredential(n8n, standIn, instance, name) {
 		baseUrl: standIn.url,
 	});
 	return { id: String(created.id), name };
-}
-
-function nodeItems(execution, nodeName) {
-	const main = execution?.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0];
-	return Array.isArray(main) ? main.map((item) => item.json) : [];
 }
 
 /**
