@@ -17,6 +17,11 @@ export interface ZApiOperation {
 	description: string;
 	/** Parameters, without displayOptions: the node description adds them. */
 	properties: INodeProperties[];
+	/**
+	 * The parameter naming the chat or group an item acts on: items with the same value run
+	 * one after the other in item order, others overlap. Absent: the items run one by one.
+	 */
+	orderedBy?: string;
 	/** Runs the operation for input item `itemIndex` and returns its output items' JSON (or items with a file). */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<Array<IDataObject | ItemWithFile>>;
 	/**
