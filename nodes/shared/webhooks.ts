@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest, type ZApiContext } from './transport';
+import { requireAccepted, zApiRequest, type ZApiContext } from './transport';
 
 /**
  * The instance's webhooks: where each is set, and where the service's settings read
@@ -65,24 +65,22 @@ export interface WebhookChange {
 }
 
 /**
- * Points one webhook at an address (PUT {value}). The answer of these endpoints is not
- * documented ({value: true} in live examples): only an explicit false counts as a refusal.
+ * Points one webhook at an address (PUT {value}). The response of these endpoints is not
+ * documented ({value: true} in live examples): only an explicit no counts as a refusal.
  */
 export async function setWebhookAddress(this: ZApiContext, change: WebhookChange): Promise<void> {
 	const webhook = WEBHOOKS[change.name];
-	const answer = (await zApiRequest.call(this, {
+	const answer = await zApiRequest.call(this, {
 		method: 'PUT',
 		path: webhook.endpoint,
 		body: { value: change.address },
 		itemIndex: change.itemIndex,
 		secrets: change.secrets,
-	})) as IDataObject | undefined;
-	if (answer?.value === false) {
-		const action = change.address
-			? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
-			: `clear the ${webhook.label} webhook`;
-		throw notConfirmedError(this.getNode(), action, answer, change.whatToDo, change.itemIndex);
-	}
+	});
+	const action = change.address
+		? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
+		: `clear the ${webhook.label} webhook`;
+	requireAccepted(this.getNode(), answer, 'noRefusal', { action, hint: change.whatToDo, itemIndex: change.itemIndex });
 }
 
 /**

@@ -14,6 +14,8 @@ import { failedCallError, serviceMessageOf } from './errors';
 import { redactSecrets, redactValue } from './redact';
 
 export { notConfirmedError } from './errors';
+export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
+export type { Expectation } from './refusal';
 export { redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizeChatId } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { requireConfirmed } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
@@ -40,7 +39,11 @@ export function chatChange(change: ChatChange): ZApiOperation & Pick<ChatChange,
 			const phone = readChat.call(this, itemIndex);
 			// `phone` is typed integer in the tables and a string in every example: sent as a string.
 			const answer = await zApiRequest.call(this, { method: 'POST', path: '/modify-chat', body: { phone, action: chatAction }, itemIndex });
-			requireConfirmed.call(this, answer, `${tried} ${phone}`, "Check that the chat is in the instance's chat list (Chat → Get Many) and that the instance is connected.", itemIndex);
+			requireAccepted(this.getNode(), answer, 'confirmation', {
+				action: `${tried} ${phone}`,
+				hint: "Check that the chat is in the instance's chat list (Chat → Get Many) and that the instance is connected.",
+				itemIndex,
+			});
 			return [{ success: true, phone, action: chatAction }];
 		},
 	};

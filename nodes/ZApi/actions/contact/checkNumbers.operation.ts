@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parsePhoneList } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 /** The batch call's documented maximum per request. */
@@ -58,7 +57,7 @@ export const checkNumbers: ZApiOperation = {
 };
 
 function checked(phone: string, registeredPhone: unknown, record: IDataObject): IDataObject {
-	const exists = asBoolean(record.exists);
+	const exists = asBoolean(record.exists) ?? false;
 	return {
 		phone,
 		exists,

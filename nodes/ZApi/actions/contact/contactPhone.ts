@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { requireConfirmed } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import { phoneProperty } from '../message/send';
 import type { ZApiOperation } from '../types';
 
@@ -37,7 +36,11 @@ export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChan
 				body: { phone, action: blockAction },
 				itemIndex,
 			});
-			requireConfirmed.call(this, answer, `${blockAction} ${phone}`, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
+			requireAccepted(this.getNode(), answer, 'confirmation', {
+				action: `${blockAction} ${phone}`,
+				hint: 'Check that the phone is a WhatsApp number and that the instance is connected.',
+				itemIndex,
+			});
 			return [{ success: true, phone, blocked: blockAction === 'block' }];
 		},
 	};

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { asBoolean, notConfirmedError, requireAccepted, zApiRequest, type Expectation } from '../../../shared/transport';
 
 /**
- * Calls of the Group resource whose answers carry data (a new group, metadata, a link),
- * where the contract's {value: true} check of groupCall.ts does not fit.
+ * Calls of the Group resource whose responses carry data (a new group, metadata, a link),
+ * where groupCall.ts's {value: true} confirmation does not fit.
  */
 export interface GroupRead {
 	method: IHttpRequestMethods;
@@ -15,20 +15,18 @@ export interface GroupRead {
 	action: string;
 	/** What to check when Z-API says no. */
 	hint: string;
+	/** What a 200 response must show; by default only no explicit refusal (refusal.ts). */
+	expect?: Expectation;
 }
 
-const isFalse = (value: unknown) => value === false || value === 'false';
-
 /**
- * Makes the call and returns its answer; a 200 answer that still says no ({value: false},
- * {success: false} or an `error`) fails the item with `action` and `hint`.
+ * Makes the call and returns its response; a 200 response that is a refusal (refusal.ts)
+ * fails the item with `action` and `hint`.
  */
 export async function groupRead(this: IExecuteFunctions, itemIndex: number, call: GroupRead): Promise<unknown> {
-	const answer = await zApiRequest.call(this, { ...call, itemIndex });
-	const record = asRecord(answer);
-	if (record && (isFalse(record.value) || isFalse(record.success) || Boolean(record.error))) {
-		throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
-	}
+	const { method, path, qs, body, action, hint, expect = 'noRefusal' } = call;
+	const answer = await zApiRequest.call(this, { method, path, qs, body, itemIndex });
+	requireAccepted(this.getNode(), answer, expect, { action, hint, itemIndex });
 	return answer;
 }
 
@@ -53,13 +51,6 @@ export async function groupReadField(
 	return { answer, value: value.trim() };
 }
 
-/** true/false as the pages type them, or as strings and 0/1 as their examples show them. */
-export function asBoolean(value: unknown): unknown {
-	if (value === true || value === 'true' || value === 1 || value === '1') return true;
-	if (value === false || value === 'false' || value === 0 || value === '0') return false;
-	return value;
-}
-
 const GROUP_FLAGS = [
 	// metadata
 	'adminOnlyMessage',
@@ -78,7 +69,7 @@ const PARTICIPANT_FLAGS = ['isAdmin', 'isSuperAdmin'];
 
 function withBooleans(record: IDataObject, flags: string[]): IDataObject {
 	const copy: IDataObject = { ...record };
-	for (const flag of flags) if (flag in copy) copy[flag] = asBoolean(copy[flag]) as IDataObject[string];
+	for (const flag of flags) if (flag in copy) copy[flag] = asBoolean(copy[flag]) ?? copy[flag];
 	return copy;
 }
 

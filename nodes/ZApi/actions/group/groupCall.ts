@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizeGroupId, parsePhoneList } from '../../../shared/input';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 
 export const groupIdProperty: INodeProperties = {
 	displayName: 'Group ID',
@@ -37,21 +37,14 @@ export function readPhones(this: IExecuteFunctions, itemIndex: number): string[]
 const GROUP_HINT = "The group may not exist (check the Group ID), or the instance's phone may not be in it.";
 
 /**
- * POSTs a group call. The service reports a refusal as {value: false} in a 200 answer;
- * anything but {value: true} fails the item with `action` and `hint` in the message.
+ * POSTs a group call. The service confirms a change with {value: true}: anything else fails
+ * the item with `action` and `hint` in the message (see the transport's refusal.ts).
  */
 export async function groupCall(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	call: { endpoint: string; body: IDataObject; action: string; hint: string },
 ): Promise<void> {
-	const answer = (await zApiRequest.call(this, {
-		method: 'POST',
-		path: call.endpoint,
-		body: call.body,
-		itemIndex,
-	})) as IDataObject | undefined;
-	if (answer?.value !== true) {
-		throw notConfirmedError(this.getNode(), call.action, answer, `${GROUP_HINT} ${call.hint}`, itemIndex);
-	}
+	const answer = await zApiRequest.call(this, { method: 'POST', path: call.endpoint, body: call.body, itemIndex });
+	requireAccepted(this.getNode(), answer, 'confirmation', { action: call.action, hint: `${GROUP_HINT} ${call.hint}`, itemIndex });
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export const getStatus: ZApiOperation = {
@@ -13,6 +12,6 @@ export const getStatus: ZApiOperation = {
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const answer = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
-		return [{ ...answer, connected: asBoolean(answer.connected), smartphoneConnected: asBoolean(answer.smartphoneConnected) }];
+		return [{ ...answer, connected: asBoolean(answer.connected) ?? false, smartphoneConnected: asBoolean(answer.smartphoneConnected) ?? false }];
 	},
 };

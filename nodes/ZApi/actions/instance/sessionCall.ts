@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
@@ -25,10 +24,7 @@ export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall
 		properties: [],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const answer = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
-			const record = firstRecord(answer);
-			if (record.value === false || record.value === 'false' || (typeof record.error === 'string' && record.error)) {
-				throw notConfirmedError(this.getNode(), tried, answer, 'Check the instance in the Z-API panel, then try again.', itemIndex);
-			}
+			requireAccepted(this.getNode(), answer, 'noRefusal', { action: tried, hint: 'Check the instance in the Z-API panel, then try again.', itemIndex });
 			return [{ success: true, ...output }];
 		},
 	};

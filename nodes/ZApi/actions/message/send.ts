@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperti
 
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 
 /** The chat a message goes to; the Z-API Trigger's `phone` maps straight in. */
 export const phoneProperty: INodeProperties = {
@@ -128,13 +128,6 @@ export function optionalFields(options: IDataObject, extra: Record<string, strin
 	return body;
 }
 
-/** True when a 200 answer still says the call failed. */
-function refused(answer: unknown): boolean {
-	if (!answer || typeof answer !== 'object') return false;
-	const body = answer as IDataObject;
-	return body.value === false || body.value === 'false' || body.success === false || body.success === 'false' || Boolean(body.error);
-}
-
 export interface SendCall {
 	method?: IHttpRequestMethods;
 	path: string;
@@ -157,7 +150,7 @@ export async function callService(this: IExecuteFunctions, itemIndex: number, ca
 		qs: call.qs,
 		itemIndex,
 	});
-	if (refused(answer)) throw notConfirmedError(this.getNode(), call.action, answer, call.hint ?? DEFAULT_HINT, itemIndex);
+	requireAccepted(this.getNode(), answer, 'noRefusal', { action: call.action, hint: call.hint ?? DEFAULT_HINT, itemIndex });
 	return answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
 }
 
