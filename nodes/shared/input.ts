@@ -101,14 +101,23 @@ export function requireHttpsUrl(raw: unknown, field: string): string {
 	return url.toString();
 }
 
-/** An absolute http(s) address the service can download from. */
-export function requireWebUrl(raw: unknown, field: string): string {
+/** What an http(s) address points at, for the hint of a refused one. */
+export type WebAddressOf = 'page' | 'image' | 'video';
+
+const WEB_ADDRESS_EXAMPLES: Record<WebAddressOf, string> = {
+	page: 'https://example.com/page',
+	image: 'https://example.com/photo.jpg',
+	video: 'https://example.com/clip.mp4',
+};
+
+/** An absolute http(s) address the service can open or download from. */
+export function requireWebUrl(raw: unknown, field: string, pointsAt: WebAddressOf): string {
 	const text = String(raw ?? '').trim();
 	const url = parseUrl(text);
 	if (!url || !['http:', 'https:'].includes(url.protocol)) {
 		throw new InputError(
 			text ? `${field} '${text}' is not an http(s) URL` : `${field} is empty`,
-			'Give the full public address of the image, for example https://example.com/photo.jpg',
+			`Give the full public address of the ${pointsAt}, for example ${WEB_ADDRESS_EXAMPLES[pointsAt]}`,
 		);
 	}
 	return url.toString();

@@ -174,14 +174,22 @@ describe('requireHttpsUrl', () => {
 
 describe('requireWebUrl', () => {
 	it.each(['https://cdn.example.com/a.jpg', 'http://cdn.example.com/a.jpg'])('accepts %s', (url) => {
-		expect(requireWebUrl(url, 'Photo URL')).toBe(url);
+		expect(requireWebUrl(url, 'Photo URL', 'image')).toBe(url);
 	});
 
 	it.each(['ftp://cdn.example.com/a.jpg', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'a.jpg', ''])(
 		'refuses %j',
 		(url) => {
-			const error = inputError(() => requireWebUrl(url, 'Photo URL'));
+			const error = inputError(() => requireWebUrl(url, 'Photo URL', 'image'));
 			expect(error.message).toBe(url ? `Photo URL '${url}' is not an http(s) URL` : 'Photo URL is empty');
 		},
 	);
+
+	it.each([
+		['page', 'Give the full public address of the page, for example https://example.com/page'],
+		['image', 'Give the full public address of the image, for example https://example.com/photo.jpg'],
+		['video', 'Give the full public address of the video, for example https://example.com/clip.mp4'],
+	] as const)('says what a %s address looks like', (pointsAt, hint) => {
+		expect(inputError(() => requireWebUrl('a.jpg', 'URL', pointsAt)).description).toBe(hint);
+	});
 });

@@ -9,7 +9,7 @@ import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPho
 /** What each kind of action button needs besides its label. */
 const ACTION_TARGETS: Record<string, (row: IDataObject, index: number) => IDataObject> = {
 	CALL: (row, index) => ({ phone: normalizePhone(row.phone, `Phone To Call of row ${index + 1}`) }),
-	URL: (row, index) => ({ url: requireWebUrl(row.url, `URL of row ${index + 1}`) }),
+	URL: (row, index) => ({ url: requireWebUrl(row.url, `URL of row ${index + 1}`, 'page') }),
 	REPLY: () => ({}),
 };
 

@@ -38,8 +38,8 @@ export const sendButtonList: ZApiOperation = {
 		const rows = rowsOf(this.getNodeParameter('buttons', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a label.');
 		const buttonList: IDataObject = { buttons: rows.map((row, index) => withId({ label: rowText(row, 'label', 'Label', index) }, row.id)) };
 		// One request path carries the text, image and video forms.
-		for (const [name, label] of [['image', 'Image URL'], ['video', 'Video URL']]) {
-			if (String(options[name] ?? '').trim()) buttonList[name] = requireWebUrl(options[name], label);
+		for (const [name, label] of [['image', 'Image URL'], ['video', 'Video URL']] as const) {
+			if (String(options[name] ?? '').trim()) buttonList[name] = requireWebUrl(options[name], label, name);
 		}
 		const body: IDataObject = {
 			phone,

@@ -42,7 +42,7 @@ export const sendLink: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phone = readPhone.call(this, itemIndex);
-		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL');
+		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL', 'page');
 		const given = String(this.getNodeParameter('linkUrl', itemIndex)).trim();
 		const text = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text that goes with the link.');
 		// The docs ask for a message ending in the link; adding it beats a refused send.
@@ -50,7 +50,7 @@ export const sendLink: ZApiOperation = {
 		const body: IDataObject = {
 			phone,
 			message,
-			image: requireWebUrl(this.getNodeParameter('image', itemIndex), 'Preview Image URL'),
+			image: requireWebUrl(this.getNodeParameter('image', itemIndex), 'Preview Image URL', 'image'),
 			linkUrl: given,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Preview Title', 'Give the title shown in the preview.'),
 			linkDescription: requireText(this.getNodeParameter('linkDescription', itemIndex), 'Preview Description', 'Give the text shown under the preview title.'),
