@@ -65,14 +65,32 @@ export function normalizeChatId(raw: unknown): string {
 	);
 }
 
+/** What separates the entries of a list typed as text. */
+const LIST_SEPARATORS = /[,;\n]/;
+
+/**
+ * The entries of a list as the user gives it: text separated by commas, semicolons or new
+ * lines, a list (of such texts), or an expression giving either. Entries are trimmed, empty
+ * ones dropped; an entry that is not text (an object) is refused, naming `field`.
+ */
+export function listEntries(raw: unknown, field: string, hint: string): string[] {
+	const entries: string[] = [];
+	for (const entry of Array.isArray(raw) ? raw.flat(3) : [raw]) {
+		if (entry === undefined || entry === null) continue;
+		if (typeof entry !== 'string' && typeof entry !== 'number' && typeof entry !== 'boolean') {
+			throw new InputError(`An entry of ${field} is not text`, hint);
+		}
+		for (const part of String(entry).split(LIST_SEPARATORS)) if (part.trim()) entries.push(part.trim());
+	}
+	return entries;
+}
+
 /**
  * One or more phones from a comma-separated string, a list, or an expression giving
  * either. Duplicates are dropped; order is kept.
  */
 export function parsePhoneList(raw: unknown, field = 'Phones'): string[] {
-	const entries = (Array.isArray(raw) ? raw.flat(3) : String(raw ?? '').split(/[,;\n]/))
-		.map((entry) => String(entry ?? '').trim())
-		.filter(Boolean);
+	const entries = listEntries(raw, field, `Give one or more phones separated by commas, or an expression returning a list. ${PHONE_HINT}`);
 	if (!entries.length) {
 		throw new InputError(
 			`${field} is empty`,

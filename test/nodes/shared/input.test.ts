@@ -125,8 +125,13 @@ describe('parsePhoneList', () => {
 		[['5511999999999', '', null, '  '], ['5511999999999']],
 		[5511999999999, ['5511999999999']],
 		['123@lid, 5511999999999', ['123@lid', '5511999999999']],
+		[['5511999999999, 5511888888888'], ['5511999999999', '5511888888888']],
 	])('%j -> %j', (input, expected) => {
 		expect(parsePhoneList(input)).toEqual(expected);
+	});
+
+	it.each([[[{ phone: '5511999999999' }]], [{ phone: '5511999999999' }]])('refuses an entry that is not text: %j', (input) => {
+		expect(inputError(() => parsePhoneList(input)).message).toBe('An entry of Phones is not text');
 	});
 
 	it('keeps the order of first appearance', () => {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
-import { chatProperty, readChat } from './modifyChat';
+import { chatProperty, readChat } from '../parameters';
 
 export const getChatMetadata: ZApiOperation = {
 	value: 'getChatMetadata',

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normalizeChatId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
-import { phoneProperty } from '../message/send';
+import { phoneProperty, readChat } from '../parameters';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import type { ZApiOperation } from '../types';
 
@@ -41,7 +40,7 @@ export const getMessages: ZApiOperation = {
 	],
 
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const chatId = normalizeChatId(this.getNodeParameter('phone', itemIndex));
+		const chatId = readChat.call(this, itemIndex);
 		const limit = readLimit.call(this, itemIndex);
 		const pageSize = readPageSize.call(this, itemIndex, RECOMMENDED_PAGE_SIZE);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

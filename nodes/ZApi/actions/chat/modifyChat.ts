@@ -1,20 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { normalizeChatId } from '../../../shared/input';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
-import { phoneProperty } from '../message/send';
+import { chatProperty, readChat } from '../parameters';
 import type { ZApiOperation } from '../types';
-
-/** The chat an operation acts on; the Z-API Trigger's `phone` maps straight in. */
-export const chatProperty: INodeProperties = {
-	...phoneProperty,
-	description:
-		"The chat: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted), a group ID (120363019502650977-group) or a LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
-};
-
-export function readChat(this: IExecuteFunctions, itemIndex: number): string {
-	return normalizeChatId(this.getNodeParameter('phone', itemIndex));
-}
 
 /** The `action` values of POST /modify-chat this node uses. */
 export type ChatAction = 'read' | 'archive' | 'unarchive' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'clear' | 'delete';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { normalizePhone } from '../../../shared/input';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
-import { phoneProperty } from '../message/send';
+import { phoneProperty } from '../parameters';
 import type { ZApiOperation } from '../types';
 
 /** One contact, by phone or LID; the Z-API Trigger's `phone` maps straight in. */

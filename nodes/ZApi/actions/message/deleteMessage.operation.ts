@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
+import { chatOfMessageProperty, messageIdProperty, readChat, readMessageId } from '../parameters';
+import { callService } from './send';
 
 export const deleteMessage: ZApiOperation = {
 	value: 'deleteMessage',
@@ -20,7 +21,7 @@ export const deleteMessage: ZApiOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);
 		const owner = this.getNodeParameter('owner', itemIndex, true) as boolean;
 		// Query string, not body: DELETE /messages?messageId&phone&owner, answered with 204.

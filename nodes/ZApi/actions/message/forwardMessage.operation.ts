@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizeChatId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, phoneProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { delayMessageOption, messageIdProperty, optionalFields, phoneProperty, readChat, readMessageId, readOptions } from '../parameters';
+import { sendMessage } from './send';
 
 export const forwardMessage: ZApiOperation = {
 	value: 'forwardMessage',
@@ -25,7 +26,7 @@ export const forwardMessage: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);
 		const messagePhone = normalizeChatId(this.getNodeParameter('messagePhone', itemIndex));
 		const body: IDataObject = { phone, messageId, messagePhone, ...optionalFields(readOptions.call(this, itemIndex)) };

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { callService, messageIdProperty, chatOfMessageProperty, readMessageId, readPhone } from './send';
+import { chatOfMessageProperty, messageIdProperty, readChat, readMessageId } from '../parameters';
+import { callService } from './send';
 
 export const markAsRead: ZApiOperation = {
 	value: 'markAsRead',
@@ -10,7 +11,7 @@ export const markAsRead: ZApiOperation = {
 	description: 'Mark a received message as read (blue ticks for the sender)',
 	properties: [chatOfMessageProperty, messageIdProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);
 		// Answered with 204 and no content.
 		await callService.call(this, itemIndex, { path: '/read-message', body: { phone, messageId }, action: `mark message ${messageId} as read` });

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { chatOfMessageProperty, delayMessageOption, messageIdProperty, optionalFields, readChat, readMessageId, readOptions } from '../parameters';
+import { sendMessage } from './send';
 
 export const removeReaction: ZApiOperation = {
 	value: 'removeReaction',
@@ -15,7 +16,7 @@ export const removeReaction: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);
 		const body: IDataObject = { phone, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
 		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-remove-reaction', body, phone, action: `remove the reaction to message ${messageId}` });

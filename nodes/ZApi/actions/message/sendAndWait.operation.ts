@@ -8,7 +8,8 @@ import { properties } from './sendAndWait';
 import type { ReadParameter } from './sendAndWait/response';
 import { answerFormFields, answerLinks, messageWithLinks, waitLimit } from './sendAndWait/response';
 import type { SendCall } from './send';
-import { readPhone, requireText, sendMessage } from './send';
+import { readChat, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** n8n 1.x checks the links' signature only for executions that ask for it; 2.x always does. */
 type SignatureSwitch = { setSignatureValidationRequired?: () => void };
@@ -18,7 +19,7 @@ const firstItem = (context: IExecuteFunctions): ReadParameter => (name, fallback
 
 /** The request that sends one item's message with the answer links. */
 function messageRequest(this: IExecuteFunctions, itemIndex: number): SendCall & { phone: string } {
-	const phone = readPhone.call(this, itemIndex);
+	const phone = readChat.call(this, itemIndex);
 	const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the question to send, or map it from a previous node.');
 	const links = answerLinks(firstItem(this), (query) => this.getSignedResumeUrl(query));
 	if (this.getNodeParameter('linkStyle', itemIndex, 'text') === 'buttons') {

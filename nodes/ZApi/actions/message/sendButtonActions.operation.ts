@@ -4,7 +4,8 @@ import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
 const ACTION_TARGETS: Record<string, (row: IDataObject, index: number) => IDataObject> = {
@@ -67,7 +68,7 @@ export const sendButtonActions: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const rows = rowsOf(this.getNodeParameter('buttonActions', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a type and a label.');
 		const buttonActions = rows.map((row, index) => {
 			const type = String(row.type ?? 'REPLY');

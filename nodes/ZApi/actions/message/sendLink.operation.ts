@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
+import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendLink: ZApiOperation = {
 	value: 'sendLink',
@@ -41,7 +42,7 @@ export const sendLink: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL', 'page');
 		const given = String(this.getNodeParameter('linkUrl', itemIndex)).trim();
 		const text = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text that goes with the link.');

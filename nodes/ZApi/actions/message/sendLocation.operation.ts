@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** A coordinate within its range, sent as the string the service documents. */
 function coordinate(raw: unknown, field: string, limit: number): string {
@@ -32,7 +33,7 @@ export const sendLocation: ZApiOperation = {
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const body: IDataObject = {
 			phone,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Place Name', 'Name the place, for example the shop or the street.'),

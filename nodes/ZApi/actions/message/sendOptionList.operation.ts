@@ -4,7 +4,8 @@ import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendOptionList: ZApiOperation = {
 	value: 'sendOptionList',
@@ -37,7 +38,7 @@ export const sendOptionList: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const rows = rowsOf(this.getNodeParameter('listOptions', itemIndex, {}), 'option', 'Options', 'Add at least one option with a title and a description.');
 		const body: IDataObject = {
 			phone,

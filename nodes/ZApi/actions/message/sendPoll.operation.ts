@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** Poll answers from one per line, or from a list. Duplicates are dropped. */
 function pollAnswers(raw: unknown): string[] {
@@ -46,7 +47,7 @@ export const sendPoll: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const body: IDataObject = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Question', 'Write the poll question.'),

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import { chatOfMessageProperty, delayMessageOption, messageIdProperty, optionalFields, readChat, readMessageId, readOptions } from '../parameters';
+import { sendMessage } from './send';
 
 /** One emoji: a few code points at most, none of them a letter or a digit. */
 function checkReaction(raw: unknown): string {
@@ -29,7 +30,7 @@ export const sendReaction: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+		const phone = readChat.call(this, itemIndex);
 		const messageId = readMessageId.call(this, itemIndex);
 		const reaction = checkReaction(this.getNodeParameter('reaction', itemIndex));
 		const body: IDataObject = { phone, reaction, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
