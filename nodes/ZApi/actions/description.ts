@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resources } from './resources';
+import { itemsAtOnceProperty } from './router';
 
 /**
  * Resource and Operation selectors, then each operation's parameters, shown only for it.
@@ -39,7 +40,9 @@ export function buildProperties(): INodeProperties[] {
 	}
 	for (const resource of resources) {
 		for (const operation of resource.operations) {
-			for (const property of operation.properties) {
+			// Items at Once last, for the operations whose items overlap (those on one chat or group each).
+			const overlaps = operation.orderedBy && !operation.executeAllItems;
+			for (const property of overlaps ? [...operation.properties, itemsAtOnceProperty] : operation.properties) {
 				const show = { ...(property.displayOptions?.show ?? {}) };
 				properties.push({
 					...property,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { InputError, normalizeChatId } from '../../shared/input';
 import { readMedia, type Media, type MediaKind, type MediaSource } from '../../shared/media';
+import type { ItemRead } from './types';
 import { optionsProperty } from '../../shared/properties';
 
 /*
@@ -80,9 +81,14 @@ export function textMessageOptions(own: INodeProperties[]): INodeProperties {
 	return optionsProperty([delayMessageOption, ...own, replyToOption, delayTypingOption]);
 }
 
+/** The item's value of parameter `name`: the one the router read (ItemRead) when it is that parameter, else read now. */
+export function parameterValue(this: IExecuteFunctions, itemIndex: number, name: string, read?: ItemRead): unknown {
+	return read?.parameter === name ? read.value : this.getNodeParameter(name, itemIndex);
+}
+
 /** The chat an item acts on (Phone or Group ID): a phone as digits, a group ID or a LID ID as they are. */
-export function readChat(this: IExecuteFunctions, itemIndex: number): string {
-	return normalizeChatId(this.getNodeParameter('phone', itemIndex));
+export function readChat(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): string {
+	return normalizeChatId(parameterValue.call(this, itemIndex, 'phone', read));
 }
 
 export function readOptions(this: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { chatProperty, readChat } from '../parameters';
 
 export const getChatMetadata: ZApiOperation = {
@@ -9,9 +9,10 @@ export const getChatMetadata: ZApiOperation = {
 	name: 'Get Metadata',
 	action: 'Get details of a chat',
 	description: "Read one chat's details: name, unread count, muted and archived flags, profile about text and picture",
+	orderedBy: 'phone',
 	properties: [chatProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		// The docs write both /chat/{phone} and /chats/{phone}; the URL section's plural is used.
 		const answer = await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex });
 		return [{ phone, ...firstRecord(answer) }];

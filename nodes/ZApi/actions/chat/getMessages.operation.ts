@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { zApiRequest } from '../../../shared/transport';
 import { phoneProperty, readChat } from '../parameters';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
 
@@ -20,6 +20,7 @@ export const getMessages: ZApiOperation = {
 	action: 'Get chat messages',
 	description:
 		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
+	orderedBy: 'phone',
 	properties: [
 		{
 			...phoneProperty,
@@ -39,8 +40,8 @@ export const getMessages: ZApiOperation = {
 		),
 	],
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const chatId = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const chatId = readChat.call(this, itemIndex, read);
 		const limit = readLimit.call(this, itemIndex);
 		const pageSize = readPageSize.call(this, itemIndex, RECOMMENDED_PAGE_SIZE);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

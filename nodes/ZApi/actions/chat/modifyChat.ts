@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import { chatProperty, readChat } from '../parameters';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 
 /** The `action` values of POST /modify-chat this node uses. */
 export type ChatAction = 'read' | 'archive' | 'unarchive' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'clear' | 'delete';
@@ -22,9 +22,10 @@ export function chatChange(change: ChatChange): ZApiOperation & Pick<ChatChange,
 	return {
 		...listed,
 		chatAction,
+		orderedBy: 'phone',
 		properties: [chatProperty],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readChat.call(this, itemIndex);
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
 			// `phone` is typed integer in the tables and a string in every example: sent as a string.
 			const answer = await zApiRequest.call(this, { method: 'POST', path: '/modify-chat', body: { phone, action: chatAction }, itemIndex });
 			requireAccepted(this.getNode(), answer, 'confirmation', {

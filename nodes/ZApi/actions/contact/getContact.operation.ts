@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
 
 export const getContact: ZApiOperation = {
@@ -9,9 +9,10 @@ export const getContact: ZApiOperation = {
 	name: 'Get',
 	action: 'Get a contact',
 	description: "Read one contact: saved name, WhatsApp name, about text and profile picture address",
+	orderedBy: 'phone',
 	properties: [contactPhoneProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readContactPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex, read);
 		const answer = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
 		return [{ phone, ...firstRecord(answer) }];
 	},

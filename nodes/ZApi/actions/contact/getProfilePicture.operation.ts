@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
 
 export const getProfilePicture: ZApiOperation = {
@@ -9,9 +9,10 @@ export const getProfilePicture: ZApiOperation = {
 	name: 'Get Profile Picture',
 	action: 'Get a profile picture',
 	description: "Get a fresh address of a contact's profile picture (WhatsApp deletes these after 48 hours); link is null when there is none to see",
+	orderedBy: 'phone',
 	properties: [contactPhoneProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readContactPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex, read);
 		const answer = await zApiRequest.call(this, { method: 'GET', path: '/profile-picture', qs: { phone }, itemIndex });
 		// The table shows {link}, the example [{link}]: both are read.
 		const link = firstRecord(answer).link;

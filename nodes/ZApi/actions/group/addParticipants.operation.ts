@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
 
 export const addParticipants: ZApiOperation = {
@@ -8,6 +8,7 @@ export const addParticipants: ZApiOperation = {
 	name: 'Add Participants',
 	action: 'Add group participants',
 	description: 'Add one or more phones to a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{ ...phonesProperty, description: `Phones to add. ${phonesProperty.description}` },
@@ -20,8 +21,8 @@ export const addParticipants: ZApiOperation = {
 				'Whether Z-API should send a private invite link to the phones whose privacy settings do not allow adding them directly',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const phones = readPhones.call(this, itemIndex);
 		const autoInvite = this.getNodeParameter('autoInvite', itemIndex, false) as boolean;
 		await groupCall.call(this, itemIndex, {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
 import { groupOutput, groupPath, groupReadField } from './groupAnswer';
 
@@ -9,6 +9,7 @@ export const getMetadata: ZApiOperation = {
 	name: 'Get Metadata',
 	action: 'Get the data of a group',
 	description: 'Read the name, description, settings, participants and admins of a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -20,8 +21,8 @@ export const getMetadata: ZApiOperation = {
 				"Whether to read the group's invite link too. Turn off for a faster answer (Z-API's light metadata, where invitationLink is null).",
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const includeInviteLink = this.getNodeParameter('includeInviteLink', itemIndex, true) as boolean;
 		const { answer } = await groupReadField.call(this, itemIndex, {
 			// GET, as the Portuguese page and the request sample have it (the English page also shows POST).

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { normalizeGroupId, parsePhoneList } from '../../../shared/input';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import { parameterValue } from '../parameters';
+import type { ItemRead } from '../types';
 
 export const groupIdProperty: INodeProperties = {
 	displayName: 'Group ID',
@@ -25,8 +27,8 @@ export const phonesProperty: INodeProperties = {
 		'One or more phones with country code, separated by commas, or an expression returning a list (for example a list field of the input item). LID IDs (…@lid) are accepted as they are.',
 };
 
-export function readGroupId(this: IExecuteFunctions, itemIndex: number): string {
-	return normalizeGroupId(this.getNodeParameter('groupId', itemIndex));
+export function readGroupId(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): string {
+	return normalizeGroupId(parameterValue.call(this, itemIndex, 'groupId', read));
 }
 
 export function readPhones(this: IExecuteFunctions, itemIndex: number): string[] {

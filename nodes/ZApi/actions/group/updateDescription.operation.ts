@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireText } from '../parameters';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 export const updateDescription: ZApiOperation = {
@@ -9,6 +9,7 @@ export const updateDescription: ZApiOperation = {
 	name: 'Update Description',
 	action: 'Update the description of a group',
 	description: 'Change the description of a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -21,8 +22,8 @@ export const updateDescription: ZApiOperation = {
 			description: 'The new description of the group',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		// An empty one is refused: a mapping that came out empty would silently wipe the description.
 		const groupDescription = requireText(
 			this.getNodeParameter('groupDescription', itemIndex),

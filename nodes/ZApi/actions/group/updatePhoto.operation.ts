@@ -4,7 +4,7 @@ import type { MediaKind } from '../../../shared/media';
 import { MEDIA_KINDS } from '../../../shared/media';
 import type { MediaSourceFields } from '../parameters';
 import { mediaSourceProperties, readMediaSource } from '../parameters';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 /** Any image Z-API can read, known by its bytes (the service fails silently on anything else). */
@@ -25,9 +25,10 @@ export const updatePhoto: ZApiOperation = {
 	name: 'Update Photo',
 	action: 'Update group photo',
 	description: 'Change the photo of a group, from a URL, base64 text or a file of the input item',
+	orderedBy: 'groupId',
 	properties: [groupIdProperty, ...mediaSourceProperties(PHOTO_FIELDS)],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		// Anything but URL and Base64 reads a file, as Binary File did before it had a name.
 		const { source, media } = await readMediaSource.call(this, itemIndex, PHOTO_FIELDS, triggerImageHint(this.getInputData()[itemIndex]?.json));
 		const groupPhoto = media.value;

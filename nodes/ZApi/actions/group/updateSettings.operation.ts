@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 /** One setting: how the user picks it, the body field it sets and the choice that means true. */
@@ -50,6 +50,7 @@ export const updateSettings: ZApiOperation = {
 	name: 'Update Settings',
 	action: 'Update the settings of a group',
 	description: 'Choose who can send messages, edit group info and add participants, and whether joining needs approval',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -62,8 +63,8 @@ export const updateSettings: ZApiOperation = {
 			options: SETTINGS.map(({ property }) => property),
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const chosen = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
 		const settings: IDataObject = {};
 		for (const { property, field, trueWhen } of SETTINGS) {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizeChatId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, messageIdProperty, optionalFields, phoneProperty, readChat, readMessageId, readOptions } from '../parameters';
 import { sendMessage } from './send';
 
@@ -11,6 +11,7 @@ export const forwardMessage: ZApiOperation = {
 	name: 'Forward Message',
 	action: 'Forward a message',
 	description: 'Forward a message from one chat to another. Z-API forwards only when a webhook is configured on the instance.',
+	orderedBy: 'phone',
 	properties: [
 		{ ...phoneProperty, displayName: 'To Phone or Group ID', description: 'The chat that receives the copy: a phone with country code, a group ID or a LID ID' },
 		messageIdProperty,
@@ -25,8 +26,8 @@ export const forwardMessage: ZApiOperation = {
 		},
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const messageId = readMessageId.call(this, itemIndex);
 		const messagePhone = normalizeChatId(this.getNodeParameter('messagePhone', itemIndex));
 		const body: IDataObject = { phone, messageId, messagePhone, ...optionalFields(readOptions.call(this, itemIndex)) };

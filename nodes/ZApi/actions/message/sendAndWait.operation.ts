@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT } from './interactive';
 import { properties } from './sendAndWait';
 import type { ReadParameter } from './sendAndWait/response';
@@ -18,8 +18,8 @@ type SignatureSwitch = { setSignatureValidationRequired?: () => void };
 const firstItem = (context: IExecuteFunctions): ReadParameter => (name, fallback) => context.getNodeParameter(name, 0, fallback);
 
 /** The request that sends one item's message with the answer links. */
-function messageRequest(this: IExecuteFunctions, itemIndex: number): SendCall & { phone: string } {
-	const phone = readChat.call(this, itemIndex);
+function messageRequest(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): SendCall & { phone: string } {
+	const phone = readChat.call(this, itemIndex, read);
 	const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the question to send, or map it from a previous node.');
 	const links = answerLinks(firstItem(this), (query) => this.getSignedResumeUrl(query));
 	if (this.getNodeParameter('linkStyle', itemIndex, 'text') === 'buttons') {
@@ -94,8 +94,9 @@ export const sendAndWait: ZApiOperation = {
 	description:
 		'Send a question with answer links (approve/decline, a free text or a form) and pause the workflow until the person answers; the answer is the output',
 	properties,
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await sendMessage.call(this, itemIndex, messageRequest.call(this, itemIndex));
+	orderedBy: 'phone',
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		return await sendMessage.call(this, itemIndex, messageRequest.call(this, itemIndex, read));
 	},
 	executeAllItems: sendThenWait,
 };

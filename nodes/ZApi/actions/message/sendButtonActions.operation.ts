@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
@@ -19,6 +19,7 @@ export const sendButtonActions: ZApiOperation = {
 	name: 'Send Button Actions',
 	action: 'Send action buttons',
 	description: `Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
@@ -67,8 +68,8 @@ export const sendButtonActions: ZApiOperation = {
 			{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Header text above the message' },
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('buttonActions', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a type and a label.');
 		const buttonActions = rows.map((row, index) => {
 			const type = String(row.type ?? 'REPLY');

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
@@ -12,6 +12,7 @@ export const sendButtonList: ZApiOperation = {
 	name: 'Send Button List',
 	action: 'Send reply buttons',
 	description: `Send a text (optionally with an image or video) and reply buttons; the button's ID comes back as 'buttonId' when pressed. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
@@ -33,8 +34,8 @@ export const sendButtonList: ZApiOperation = {
 			{ displayName: 'Video URL', name: 'video', type: 'string', default: '', description: 'Public address of a video shown above the buttons' },
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		const rows = rowsOf(this.getNodeParameter('buttons', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a label.');
 		const buttonList: IDataObject = { buttons: rows.map((row, index) => withId({ label: rowText(row, 'label', 'Label', index) }, row.id)) };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
 import { sendMessage } from './send';
 
@@ -11,6 +11,7 @@ export const sendContact: ZApiOperation = {
 	name: 'Send Contact',
 	action: 'Send a contact card',
 	description: 'Share a contact card with a name and a phone; the contact need not be saved',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Contact Name', name: 'contactName', type: 'string', required: true, default: '', description: 'Name on the card' },
@@ -21,8 +22,8 @@ export const sendContact: ZApiOperation = {
 			replyToOption,
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			contactName: requireText(this.getNodeParameter('contactName', itemIndex), 'Contact Name', 'Give the name shown on the card.'),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
 import { sendMessage } from './send';
 
@@ -10,6 +10,7 @@ export const sendLink: ZApiOperation = {
 	name: 'Send Link',
 	action: 'Send a link with a preview',
 	description: 'Send a text with a link and its preview (image, title, description)',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Link URL', name: 'linkUrl', type: 'string', required: true, default: '', placeholder: 'https://example.com/offer', description: 'Address the link opens' },
@@ -41,8 +42,8 @@ export const sendLink: ZApiOperation = {
 			},
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL', 'page');
 		const given = String(this.getNodeParameter('linkUrl', itemIndex)).trim();
 		const text = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text that goes with the link.');

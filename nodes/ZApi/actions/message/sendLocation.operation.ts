@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
 import { sendMessage } from './send';
 
@@ -24,6 +24,7 @@ export const sendLocation: ZApiOperation = {
 	name: 'Send Location',
 	action: 'Send a location',
 	description: 'Send a place on the map: name, address and coordinates',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Place Name', name: 'title', type: 'string', required: true, default: '', placeholder: 'Paulista Avenue', description: 'Name of the place' },
@@ -32,8 +33,8 @@ export const sendLocation: ZApiOperation = {
 		{ displayName: 'Longitude', name: 'longitude', type: 'string', required: true, default: '', placeholder: '-46.6565', description: 'Decimal degrees, -180 to 180' },
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Place Name', 'Name the place, for example the shop or the street.'),

@@ -5,7 +5,7 @@ import type { Media, MediaKindName } from '../../../shared/media';
 import { optionsProperty } from '../../../shared/properties';
 import type { MediaSourceFields } from '../parameters';
 import { mediaSourceProperties, optionalFields, phoneProperty, readChat, readMediaSource, readOptions } from '../parameters';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './send';
 
 /** What tells one media send from another. */
@@ -44,9 +44,10 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 		name: send.name,
 		action: send.action,
 		description: send.description,
+		orderedBy: 'phone',
 		properties: [phoneProperty, ...mediaSourceProperties(fileFields(send)), ...(send.properties ?? []), optionsProperty(send.options)],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readChat.call(this, itemIndex);
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
 			const options = readOptions.call(this, itemIndex);
 			const fields = optionalFields(options, send.passOptions);
 			const { media } = await readMediaSource.call(this, itemIndex, fileFields(send));

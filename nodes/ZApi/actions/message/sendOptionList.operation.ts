@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
@@ -12,6 +12,7 @@ export const sendOptionList: ZApiOperation = {
 	name: 'Send Option List',
 	action: 'Send an option list',
 	description: `Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text above the list' },
@@ -37,8 +38,8 @@ export const sendOptionList: ZApiOperation = {
 		),
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('listOptions', itemIndex, {}), 'option', 'Options', 'Add at least one option with a title and a description.');
 		const body: IDataObject = {
 			phone,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
 
@@ -24,6 +24,7 @@ export const sendPoll: ZApiOperation = {
 	name: 'Send Poll',
 	action: 'Send a poll message',
 	description: 'Send a question with answers people vote on, to a phone or group',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Question', name: 'message', type: 'string', required: true, default: '', description: 'The poll question' },
@@ -46,8 +47,8 @@ export const sendPoll: ZApiOperation = {
 		},
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Question', 'Write the poll question.'),

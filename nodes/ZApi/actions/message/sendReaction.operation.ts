@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { chatOfMessageProperty, delayMessageOption, messageIdProperty, optionalFields, readChat, readMessageId, readOptions } from '../parameters';
 import { sendMessage } from './send';
 
@@ -23,14 +23,15 @@ export const sendReaction: ZApiOperation = {
 	name: 'Send Reaction',
 	action: 'React to a message',
 	description: 'React to a sent or received message with an emoji',
+	orderedBy: 'phone',
 	properties: [
 		chatOfMessageProperty,
 		messageIdProperty,
 		{ displayName: 'Reaction', name: 'reaction', type: 'string', required: true, default: '👍', description: 'One emoji' },
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const messageId = readMessageId.call(this, itemIndex);
 		const reaction = checkReaction(this.getNodeParameter('reaction', itemIndex));
 		const body: IDataObject = { phone, reaction, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
 import { sendMessage } from './send';
 
@@ -10,6 +10,7 @@ export const sendText: ZApiOperation = {
 	name: 'Send Text',
 	action: 'Send a text message',
 	description: 'Send a text to a phone or group: a new message, a reply to one, or an edit of one sent before',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{
@@ -49,8 +50,8 @@ export const sendText: ZApiOperation = {
 			},
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text to send, or map it from a previous node.');
 		const options = readOptions.call(this, itemIndex);
 		const body: IDataObject = { phone, message, ...optionalFields(options, { editMessageId: 'editMessageId' }) };
