@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../shared/input';
+import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
 import { ItemWithFile, type ItemRead } from './types';
 
@@ -114,23 +114,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				result instanceof ItemWithFile ? { json: result.json, binary: result.binary, pairedItem } : { json: result, pairedItem },
 			);
 		} catch (caught) {
-			const error =
-				caught instanceof InputError
-					? new NodeOperationError(this.getNode(), caught.message, {
-							description: caught.description,
-							itemIndex,
-						})
-					: (caught as Error & { description?: string });
+			const error = itemError(this, caught, itemIndex);
 			if (!this.continueOnFail()) {
 				stopped = true;
 				throw error;
 			}
-			return [
-				{
-					json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
-					pairedItem,
-				},
-			];
+			return [errorItem(error, itemIndex)];
 		}
 	};
 

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
+import { errorItem, itemError } from '../itemErrors';
+import { readChat, requireText } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT } from './interactive';
 import { properties } from './sendAndWait';
 import type { ReadParameter } from './sendAndWait/response';
 import { answerFormFields, answerLinks, messageWithLinks, waitLimit } from './sendAndWait/response';
 import type { SendCall } from './send';
-import { readChat, requireText } from '../parameters';
 import { sendMessage } from './send';
 
 /** n8n 1.x checks the links' signature only for executions that ask for it; 2.x always does. */
@@ -34,11 +34,6 @@ function messageRequest(this: IExecuteFunctions, itemIndex: number, read?: ItemR
 	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, action: `send the question to ${phone}` };
 }
 
-function itemError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeOperationError {
-	if (caught instanceof InputError) return new NodeOperationError(context.getNode(), caught.message, { description: caught.description, itemIndex });
-	return caught as NodeOperationError;
-}
-
 /**
  * Checks everything first (the response settings, then every item), so bad input stops the
  * node before any message goes out. Then sends each item's message and puts the execution to
@@ -54,14 +49,14 @@ async function sendThenWait(this: IExecuteFunctions): Promise<INodeExecutionData
 	} catch (caught) {
 		const error = itemError(this, caught, 0);
 		if (!this.continueOnFail()) throw error;
-		return [items.map((_item, item) => ({ json: { error: error.message, details: error.description }, pairedItem: { item } }))];
+		return [items.map((_item, item) => errorItem(error, item))];
 	}
 
 	const failed: INodeExecutionData[] = [];
 	const fail = (caught: unknown, item: number) => {
 		const error = itemError(this, caught, item);
 		if (!this.continueOnFail()) throw error;
-		failed.push({ json: { error: error.message, ...(error.description ? { details: error.description } : {}) }, pairedItem: { item } });
+		failed.push(errorItem(error, item));
 	};
 	const requests: Array<{ item: number; call: SendCall & { phone: string } }> = [];
 	items.forEach((_item, item) => {
