@@ -1,13 +1,13 @@
 /**
  * What both webhook operations must do (they share the webhook conversation of
  * nodes/shared/webhooks.ts): each operation's test file runs these with its operation and
- * the webhook it sets; endpoint and label come from the WEBHOOKS table.
+ * the webhook it sets, and the endpoint and label written as the docs and the user see them.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../../../../../nodes/ZApi/actions/types';
-import { WEBHOOKS, type WebhookName } from '../../../../../nodes/shared/webhooks';
+import type { WebhookName } from '../../../../../nodes/shared/webhooks';
 import { runAction } from '../../../../helpers/engine';
 import { ENCODED_INSTANCE_PATH, ENCODED_TOKEN, WITH_ENCODED_TOKEN } from '../../../../helpers/encodedToken';
 
@@ -16,10 +16,14 @@ export interface WebhookOperationSpec {
 	webhook: WebhookName;
 	/** The text n8n names the node with when the action is chosen: short. */
 	action: string;
+	/** The PUT endpoint as the docs write it (docs/webhooks/on-message-received.md, docs/webhooks/on-whatsapp-message-status-changes.md). */
+	endpoint: string;
+	/** How errors name the webhook. */
+	label: string;
 }
 
 export function describeWebhookOperation(spec: WebhookOperationSpec): void {
-	const { endpoint, label } = WEBHOOKS[spec.webhook];
+	const { endpoint, label } = spec;
 	const api = () => nock('https://api.z-api.io');
 	const ENDPOINT = `${ENCODED_INSTANCE_PATH}${endpoint}`;
 	const operation = (url: string, extra: IDataObject = {}) => ({
