@@ -70,17 +70,17 @@ export interface WebhookChange {
  */
 export async function setWebhookAddress(this: ZApiContext, change: WebhookChange): Promise<void> {
 	const webhook = WEBHOOKS[change.name];
-	const answer = await zApiRequest.call(this, {
+	const response = await zApiRequest.call(this, {
 		method: 'PUT',
 		path: webhook.endpoint,
 		body: { value: change.address },
 		itemIndex: change.itemIndex,
 		secrets: change.secrets,
 	});
-	const action = change.address
+	const tried = change.address
 		? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
 		: `clear the ${webhook.label} webhook`;
-	requireAccepted(this.getNode(), answer, 'noRefusal', { action, hint: change.whatToDo, itemIndex: change.itemIndex });
+	requireAccepted(this.getNode(), response, 'noRefusal', { tried, hint: change.whatToDo, itemIndex: change.itemIndex });
 }
 
 /**
@@ -91,7 +91,7 @@ export async function readWebhookAddresses(this: ZApiContext): Promise<WebhookAd
 	return webhookAddressesIn(await zApiRequest.call(this, { method: 'GET', path: '/me' }));
 }
 
-/** The webhook addresses in a settings answer; a missing or odd field reads as not set. */
+/** The webhook addresses in a settings response; a missing or odd field reads as not set. */
 export function webhookAddressesIn(settings: unknown): WebhookAddresses {
 	const record = settings && typeof settings === 'object' ? (settings as IDataObject) : {};
 	const out = {} as WebhookAddresses;

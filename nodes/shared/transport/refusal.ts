@@ -39,13 +39,13 @@ export function isRefusal(response: unknown, expect: Expectation): boolean {
 
 export interface RefusalReport {
 	/** What was tried, completing "Z-API could not …": 'pin the chat 5511999999999'. */
-	action: string;
+	tried: string;
 	/** What the user checks or does next. */
 	hint: string;
 	itemIndex?: number;
 }
 
-/** Fails with the action and hint when the response is a refusal (isRefusal). */
+/** Fails with what was tried and the hint when the response is a refusal (isRefusal). */
 export function requireAccepted(node: INode, response: unknown, expect: Expectation, report: RefusalReport): void {
-	if (isRefusal(response, expect)) throw notConfirmedError(node, report.action, response, report.hint, report.itemIndex);
+	if (isRefusal(response, expect)) throw notConfirmedError(node, report.tried, response, report.hint, report.itemIndex);
 }

@@ -14,7 +14,7 @@ export const getChatMetadata: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readChat.call(this, itemIndex, read);
 		// The docs write both /chat/{phone} and /chats/{phone}; the URL section's plural is used.
-		const answer = await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex });
-		return [{ phone, ...firstRecord(answer) }];
+		const response = await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex });
+		return [{ phone, ...firstRecord(response) }];
 	},
 };

@@ -27,9 +27,9 @@ export function chatChange(change: ChatChange): ZApiOperation & Pick<ChatChange,
 		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 			const phone = readChat.call(this, itemIndex, read);
 			// `phone` is typed integer in the tables and a string in every example: sent as a string.
-			const answer = await zApiRequest.call(this, { method: 'POST', path: '/modify-chat', body: { phone, action: chatAction }, itemIndex });
-			requireAccepted(this.getNode(), answer, 'confirmation', {
-				action: `${tried} ${phone}`,
+			const response = await zApiRequest.call(this, { method: 'POST', path: '/modify-chat', body: { phone, action: chatAction }, itemIndex });
+			requireAccepted(this.getNode(), response, 'confirmation', {
+				tried: `${tried} ${phone}`,
 				hint: "Check that the chat is in the instance's chat list (Chat → Get Many) and that the instance is connected.",
 				itemIndex,
 			});

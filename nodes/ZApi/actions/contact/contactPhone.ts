@@ -31,14 +31,14 @@ export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChan
 		properties: [contactPhoneProperty],
 		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 			const phone = readContactPhone.call(this, itemIndex, read);
-			const answer = await zApiRequest.call(this, {
+			const response = await zApiRequest.call(this, {
 				method: 'POST',
 				path: '/contacts/modify-blocked',
 				body: { phone, action: blockAction },
 				itemIndex,
 			});
-			requireAccepted(this.getNode(), answer, 'confirmation', {
-				action: `${blockAction} ${phone}`,
+			requireAccepted(this.getNode(), response, 'confirmation', {
+				tried: `${blockAction} ${phone}`,
 				hint: 'Check that the phone is a WhatsApp number and that the instance is connected.',
 				itemIndex,
 			});

@@ -13,7 +13,7 @@ export const getContact: ZApiOperation = {
 	properties: [contactPhoneProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readContactPhone.call(this, itemIndex, read);
-		const answer = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
-		return [{ phone, ...firstRecord(answer) }];
+		const response = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
+		return [{ phone, ...firstRecord(response) }];
 	},
 };

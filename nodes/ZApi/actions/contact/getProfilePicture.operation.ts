@@ -13,9 +13,9 @@ export const getProfilePicture: ZApiOperation = {
 	properties: [contactPhoneProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readContactPhone.call(this, itemIndex, read);
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/profile-picture', qs: { phone }, itemIndex });
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/profile-picture', qs: { phone }, itemIndex });
 		// The table shows {link}, the example [{link}]: both are read.
-		const link = firstRecord(answer).link;
+		const link = firstRecord(response).link;
 		return [{ phone, link: typeof link === 'string' && link ? link : null }];
 	},
 };

@@ -29,7 +29,7 @@ export const addParticipants: ZApiOperation = {
 			endpoint: '/add-participant',
 			// autoInvite is outside the contract: sent only when asked for.
 			body: autoInvite ? { groupId, phones, autoInvite } : { groupId, phones },
-			action: `add ${phones.join(', ')} to group ${groupId}`,
+			tried: `add ${phones.join(', ')} to group ${groupId}`,
 			hint: "Otherwise the instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
 		});
 		return [{ success: true, groupId, phones }];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupAnswer';
+import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupResponse';
 
 export const getInviteLink: ZApiOperation = {
 	value: 'getInviteLink',
@@ -17,7 +17,7 @@ export const getInviteLink: ZApiOperation = {
 			// GET, as the page has it (the request sample uses POST).
 			method: 'GET',
 			path: groupPath('/group-invitation-link', groupId),
-			action: `read the invite link of group ${groupId}`,
+			tried: `read the invite link of group ${groupId}`,
 			hint: INVITE_LINK_HINT,
 			field: 'invitationLink',
 		});

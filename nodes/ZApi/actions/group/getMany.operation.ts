@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PagedListing } from '../paging';
 import { getPagedList, listingProperties } from '../paging';
 import type { ZApiOperation } from '../types';
-import { groupOutput, groupRead } from './groupAnswer';
+import { groupOutput, groupRead } from './groupResponse';
 
 /**
  * The group list. The service does not say how it ends, so the shared page walk's stops
@@ -20,7 +20,7 @@ const LISTING: PagedListing = {
 			method: 'GET',
 			path: '/groups',
 			qs,
-			action: 'list the groups',
+			tried: 'list the groups',
 			hint: 'Check that the instance is connected.',
 		});
 	},

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupOutput, groupPath, groupReadField } from './groupAnswer';
+import { groupOutput, groupPath, groupReadField } from './groupResponse';
 
 export const getMetadata: ZApiOperation = {
 	value: 'getMetadata',
@@ -24,14 +24,14 @@ export const getMetadata: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const groupId = readGroupId.call(this, itemIndex, read);
 		const includeInviteLink = this.getNodeParameter('includeInviteLink', itemIndex, true) as boolean;
-		const { answer } = await groupReadField.call(this, itemIndex, {
+		const { response } = await groupReadField.call(this, itemIndex, {
 			// GET, as the Portuguese page and the request sample have it (the English page also shows POST).
 			method: 'GET',
 			path: groupPath(includeInviteLink ? '/group-metadata' : '/light-group-metadata', groupId),
-			action: `read the data of group ${groupId}`,
+			tried: `read the data of group ${groupId}`,
 			hint: "Check the group ID and that the instance's phone is still a participant of the group.",
 			field: 'phone',
 		});
-		return [groupOutput(answer)];
+		return [groupOutput(response)];
 	},
 };

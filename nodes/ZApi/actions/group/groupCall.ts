@@ -45,8 +45,8 @@ const GROUP_HINT = "The group may not exist (check the Group ID), or the instanc
 export async function groupCall(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	call: { endpoint: string; body: IDataObject; action: string; hint: string },
+	call: { endpoint: string; body: IDataObject; tried: string; hint: string },
 ): Promise<void> {
-	const answer = await zApiRequest.call(this, { method: 'POST', path: call.endpoint, body: call.body, itemIndex });
-	requireAccepted(this.getNode(), answer, 'confirmation', { action: call.action, hint: `${GROUP_HINT} ${call.hint}`, itemIndex });
+	const response = await zApiRequest.call(this, { method: 'POST', path: call.endpoint, body: call.body, itemIndex });
+	requireAccepted(this.getNode(), response, 'confirmation', { tried: call.tried, hint: `${GROUP_HINT} ${call.hint}`, itemIndex });
 }

@@ -15,7 +15,7 @@ export const leave: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/leave-group',
 			body: { groupId },
-			action: `leave group ${groupId}`,
+			tried: `leave group ${groupId}`,
 			hint: "Check the group ID and that the instance's phone is still a participant of the group.",
 		});
 		return [{ success: true, groupId }];

@@ -32,7 +32,7 @@ export function participantChange(change: ParticipantChange): ZApiOperation {
 			await groupCall.call(this, itemIndex, {
 				endpoint: change.endpoint,
 				body: { groupId, phones },
-				action: change.tried(phones.join(', '), groupId),
+				tried: change.tried(phones.join(', '), groupId),
 				hint: change.hint,
 			});
 			return [{ success: true, groupId, phones }];

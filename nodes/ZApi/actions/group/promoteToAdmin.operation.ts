@@ -16,7 +16,7 @@ export const promoteToAdmin: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/add-admin',
 			body: { groupId, phones },
-			action: `promote ${phones.join(', ')} to admin in group ${groupId}`,
+			tried: `promote ${phones.join(', ')} to admin in group ${groupId}`,
 			hint: "Otherwise the instance's phone must be an admin of the group, and each phone must already be a participant.",
 		});
 		return [{ success: true, groupId, phones }];

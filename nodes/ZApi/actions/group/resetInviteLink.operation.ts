@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupAnswer';
+import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupResponse';
 
 export const resetInviteLink: ZApiOperation = {
 	value: 'resetInviteLink',
@@ -19,7 +19,7 @@ export const resetInviteLink: ZApiOperation = {
 			// The page shows no body. n8n sends {} as an empty body, with the JSON Content-Type
 			// the service wants on every POST.
 			body: {},
-			action: `reset the invite link of group ${groupId}`,
+			tried: `reset the invite link of group ${groupId}`,
 			hint: INVITE_LINK_HINT,
 			field: 'invitationLink',
 		});

@@ -33,7 +33,7 @@ export const updateDescription: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-description',
 			body: { groupId, groupDescription },
-			action: `update the description of group ${groupId}`,
+			tried: `update the description of group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group.",
 		});
 		return [{ success: true, groupId, groupDescription }];

@@ -27,7 +27,7 @@ export const updateName: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-name',
 			body: { groupId, groupName },
-			action: `rename group ${groupId}`,
+			tried: `rename group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group, unless the group lets every participant edit its info (Update Settings).",
 		});
 		return [{ success: true, groupId, groupName }];

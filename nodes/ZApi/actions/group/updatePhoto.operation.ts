@@ -35,7 +35,7 @@ export const updatePhoto: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-photo',
 			body: { groupId, groupPhoto },
-			action: `update the photo of group ${groupId}`,
+			tried: `update the photo of group ${groupId}`,
 			hint: "Otherwise the instance's phone must be an admin of the group (or the group must let everyone edit its info), and the image must be a JPEG or PNG Z-API can read.",
 		});
 		return [{ success: true, groupId, photoSource: source }];

@@ -86,7 +86,7 @@ export const updateSettings: ZApiOperation = {
 			// The page names the group `phone`, the request sample `groupId`: both are sent. Only the
 			// chosen settings go: the sample sends a single one, though the page marks all four required.
 			body: { phone: groupId, groupId, ...settings },
-			action: `update the settings of group ${groupId}`,
+			tried: `update the settings of group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group.",
 		});
 		return [{ success: true, groupId, ...settings }];

@@ -10,11 +10,11 @@ export const getDevice: ZApiOperation = {
 	description: 'Read the connected phone: number, profile name, about text and picture, device model, and whether it is a WhatsApp Business account',
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/device', itemIndex });
-		const device = firstRecord(answer);
-		// With no number connected there is no device: an `error` in a 200 answer, not a device to pass on.
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/device', itemIndex });
+		const device = firstRecord(response);
+		// With no number connected there is no device: an `error` in a 200 response, not a device to pass on.
 		if (typeof device.error === 'string' && device.error) {
-			throw notConfirmedError(this.getNode(), 'read the connected device', answer, 'Connect a number first: Instance → Get QR Code, then scan it in WhatsApp.', itemIndex);
+			throw notConfirmedError(this.getNode(), 'read the connected device', response, 'Connect a number first: Instance → Get QR Code, then scan it in WhatsApp.', itemIndex);
 		}
 		return [device];
 	},

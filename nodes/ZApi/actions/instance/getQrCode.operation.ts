@@ -26,12 +26,12 @@ export const getQrCode: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/qr-code/image', itemIndex });
-		const image = qrImageOf(answer);
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/qr-code/image', itemIndex });
+		const image = qrImageOf(response);
 		if (!image) {
 			throw new NodeOperationError(this.getNode(), 'Z-API gave no QR code image', {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. When the number is already connected there is no QR code: check with Instance → Get Status, or Disconnect first to link another number.`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. When the number is already connected there is no QR code: check with Instance → Get Status, or Disconnect first to link another number.`,
 			});
 		}
 		const binary = await this.helpers.prepareBinaryData(image.data, 'qr-code.' + image.mimeType.split('/')[1], image.mimeType);
@@ -40,12 +40,12 @@ export const getQrCode: ZApiOperation = {
 };
 
 /**
- * The image in the answer. Its wrapping is not documented: a bare base64 string, a data URI,
+ * The image in the response. Its wrapping is not documented: a bare base64 string, a data URI,
  * or either inside a JSON object ({value: …} is what the other instance calls use) are all read.
  */
-export function qrImageOf(answer: unknown): { data: Buffer; mimeType: string } | undefined {
+export function qrImageOf(response: unknown): { data: Buffer; mimeType: string } | undefined {
 	const candidates =
-		typeof answer === 'string' ? [answer] : answer && typeof answer === 'object' && !Array.isArray(answer) ? Object.values(answer as IDataObject) : [];
+		typeof response === 'string' ? [response] : response && typeof response === 'object' && !Array.isArray(response) ? Object.values(response as IDataObject) : [];
 	for (const candidate of candidates) {
 		if (typeof candidate !== 'string') continue;
 		const payload = candidate.trim().replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');

@@ -11,7 +11,7 @@ export const getStatus: ZApiOperation = {
 		"Whether the WhatsApp number is connected to the instance and whether the phone is online; 'error' says what to do when not connected",
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const answer = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
-		return [{ ...answer, connected: asBoolean(answer.connected) ?? false, smartphoneConnected: asBoolean(answer.smartphoneConnected) ?? false }];
+		const response = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
+		return [{ ...response, connected: asBoolean(response.connected) ?? false, smartphoneConnected: asBoolean(response.smartphoneConnected) ?? false }];
 	},
 };

@@ -13,7 +13,7 @@ export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute
 
 /**
  * A GET that changes the session (restart, disconnect). Restart answers {value: true};
- * disconnect's answer is not documented, so only an explicit refusal ({value: false} or
+ * disconnect's response is not documented, so only an explicit refusal ({value: false} or
  * an `error`) fails the item.
  */
 export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall, 'path'> {
@@ -23,8 +23,8 @@ export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall
 		path,
 		properties: [],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const answer = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
-			requireAccepted(this.getNode(), answer, 'noRefusal', { action: tried, hint: 'Check the instance in the Z-API panel, then try again.', itemIndex });
+			const response = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
+			requireAccepted(this.getNode(), response, 'noRefusal', { tried, hint: 'Check the instance in the Z-API panel, then try again.', itemIndex });
 			return [{ success: true, ...output }];
 		},
 	};

@@ -30,7 +30,7 @@ export const deleteMessage: ZApiOperation = {
 			method: 'DELETE',
 			path: '/messages',
 			qs: { messageId, phone, owner },
-			action: `delete message ${messageId}`,
+			tried: `delete message ${messageId}`,
 		});
 		return [{ success: true, phone, messageId, owner }];
 	},

@@ -31,8 +31,8 @@ export const forwardMessage: ZApiOperation = {
 		const messageId = readMessageId.call(this, itemIndex);
 		const messagePhone = normalizeChatId(this.getNodeParameter('messagePhone', itemIndex));
 		const body: IDataObject = { phone, messageId, messagePhone, ...optionalFields(readOptions.call(this, itemIndex)) };
-		// The answer is {zaapId} only: the forwarded copy's own id is not returned.
-		const [output] = await sendMessage.call(this, itemIndex, { path: '/forward-message', body, phone, action: `forward message ${messageId} to ${phone}` });
+		// The response is {zaapId} only: the forwarded copy's own id is not returned.
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/forward-message', body, phone, tried: `forward message ${messageId} to ${phone}` });
 		return [{ ...output, forwardedMessageId: messageId }];
 	},
 };

@@ -15,7 +15,7 @@ export const markAsRead: ZApiOperation = {
 		const phone = readChat.call(this, itemIndex, read);
 		const messageId = readMessageId.call(this, itemIndex);
 		// Answered with 204 and no content.
-		await callService.call(this, itemIndex, { path: '/read-message', body: { phone, messageId }, action: `mark message ${messageId} as read` });
+		await callService.call(this, itemIndex, { path: '/read-message', body: { phone, messageId }, tried: `mark message ${messageId} as read` });
 		return [{ success: true, phone, messageId }];
 	},
 };

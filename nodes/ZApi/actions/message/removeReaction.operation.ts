@@ -20,7 +20,7 @@ export const removeReaction: ZApiOperation = {
 		const phone = readChat.call(this, itemIndex, read);
 		const messageId = readMessageId.call(this, itemIndex);
 		const body: IDataObject = { phone, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
-		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-remove-reaction', body, phone, action: `remove the reaction to message ${messageId}` });
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-remove-reaction', body, phone, tried: `remove the reaction to message ${messageId}` });
 		return [{ ...output, reactedTo: messageId }];
 	},
 };

@@ -27,11 +27,11 @@ function messageRequest(this: IExecuteFunctions, itemIndex: number, read?: ItemR
 			path: '/send-button-actions',
 			body: { phone, message, buttonActions: links.map((link) => ({ type: 'URL', label: link.label, url: link.url })) },
 			phone,
-			action: `send the answer buttons to ${phone}`,
+			tried: `send the answer buttons to ${phone}`,
 			hint: `${BUTTONS_DEPEND_ON_ACCOUNT}. Set Send Links As to Links in the Text, which works on every account.`,
 		};
 	}
-	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, action: `send the question to ${phone}` };
+	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, tried: `send the question to ${phone}` };
 }
 
 /**

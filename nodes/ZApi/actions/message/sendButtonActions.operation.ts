@@ -83,6 +83,6 @@ export const sendButtonActions: ZApiOperation = {
 			buttonActions,
 			...optionalFields(readOptions.call(this, itemIndex), { title: 'title', footer: 'footer' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-actions', body, phone, action: `send action buttons to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-actions', body, phone, tried: `send action buttons to ${phone}` });
 	},
 };

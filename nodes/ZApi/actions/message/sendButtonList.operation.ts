@@ -49,6 +49,6 @@ export const sendButtonList: ZApiOperation = {
 			buttonList,
 			...optionalFields(options),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-list', body, phone, action: `send buttons to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-list', body, phone, tried: `send buttons to ${phone}` });
 	},
 };

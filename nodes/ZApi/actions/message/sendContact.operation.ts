@@ -30,6 +30,6 @@ export const sendContact: ZApiOperation = {
 			contactPhone: normalizePhone(this.getNodeParameter('contactPhone', itemIndex), 'Contact Phone'),
 			...optionalFields(readOptions.call(this, itemIndex), { businessDescription: 'contactBusinessDescription' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-contact', body, phone, action: `send a contact card to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-contact', body, phone, tried: `send a contact card to ${phone}` });
 	},
 };

@@ -58,6 +58,6 @@ export const sendLink: ZApiOperation = {
 			linkDescription: requireText(this.getNodeParameter('linkDescription', itemIndex), 'Preview Description', 'Give the text shown under the preview title.'),
 			...optionalFields(readOptions.call(this, itemIndex), { linkType: 'linkType' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-link', body, phone, action: `send a link to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-link', body, phone, tried: `send a link to ${phone}` });
 	},
 };

@@ -43,6 +43,6 @@ export const sendLocation: ZApiOperation = {
 			longitude: coordinate(this.getNodeParameter('longitude', itemIndex), 'Longitude', 180),
 			...optionalFields(readOptions.call(this, itemIndex)),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-location', body, phone, action: `send a location to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-location', body, phone, tried: `send a location to ${phone}` });
 	},
 };

@@ -58,7 +58,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 				...fields,
 			};
 			const path = typeof send.path === 'string' ? send.path : send.path(media, itemIndex, this);
-			return await sendMessage.call(this, itemIndex, { path, body, phone, action: `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
+			return await sendMessage.call(this, itemIndex, { path, body, phone, tried: `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
 		},
 	};
 }

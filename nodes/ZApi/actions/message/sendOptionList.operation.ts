@@ -56,6 +56,6 @@ export const sendOptionList: ZApiOperation = {
 		if (isGroupId(phone)) {
 			this.addExecutionHints?.({ message: `Option lists no longer show in WhatsApp groups; ${phone} is a group.`, location: 'outputPane' });
 		}
-		return await sendMessage.call(this, itemIndex, { path: '/send-option-list', body, phone, action: `send an option list to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-option-list', body, phone, tried: `send an option list to ${phone}` });
 	},
 };

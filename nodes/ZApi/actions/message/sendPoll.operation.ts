@@ -56,6 +56,6 @@ export const sendPoll: ZApiOperation = {
 			...optionalFields(readOptions.call(this, itemIndex)),
 		};
 		if (this.getNodeParameter('singleChoice', itemIndex, false)) body.pollMaxOptions = 1;
-		return await sendMessage.call(this, itemIndex, { path: '/send-poll', body, phone, action: `send a poll to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-poll', body, phone, tried: `send a poll to ${phone}` });
 	},
 };

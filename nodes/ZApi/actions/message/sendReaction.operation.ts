@@ -35,7 +35,7 @@ export const sendReaction: ZApiOperation = {
 		const messageId = readMessageId.call(this, itemIndex);
 		const reaction = checkReaction(this.getNodeParameter('reaction', itemIndex));
 		const body: IDataObject = { phone, reaction, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
-		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-reaction', body, phone, action: `react to message ${messageId}` });
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-reaction', body, phone, tried: `react to message ${messageId}` });
 		return [{ ...output, reactedTo: messageId, reaction }];
 	},
 };

@@ -68,6 +68,6 @@ export const sendText: ZApiOperation = {
 			body.privateAnswer = true;
 		}
 		const what = body.editMessageId ? `edit message ${body.editMessageId} in the chat with ${phone}` : `send a text to ${phone}`;
-		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, action: what });
+		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, tried: what });
 	},
 };

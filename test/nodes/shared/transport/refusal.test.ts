@@ -71,7 +71,7 @@ describe('requireAccepted', () => {
 	it('names what was tried, what Z-API answered and what to do, at the item', () => {
 		let caught: (Error & { description?: string; context?: { itemIndex?: number } }) | undefined;
 		try {
-			requireAccepted(node, { value: false }, 'noRefusal', { action: 'pin the chat 5511999999999', hint: 'Check the chat.', itemIndex: 3 });
+			requireAccepted(node, { value: false }, 'noRefusal', { tried: 'pin the chat 5511999999999', hint: 'Check the chat.', itemIndex: 3 });
 		} catch (error) {
 			caught = error as typeof caught;
 		}
@@ -81,6 +81,6 @@ describe('requireAccepted', () => {
 	});
 
 	it('lets an accepted response through', () => {
-		expect(() => requireAccepted(node, { value: 'true' }, 'confirmation', { action: 'x', hint: 'y' })).not.toThrow();
+		expect(() => requireAccepted(node, { value: 'true' }, 'confirmation', { tried: 'x', hint: 'y' })).not.toThrow();
 	});
 });

@@ -12,7 +12,7 @@ export interface GroupRead {
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** What was tried, for the error message: 'read the invite link of group …'. */
-	action: string;
+	tried: string;
 	/** What to check when Z-API says no. */
 	hint: string;
 	/** What a 200 response must show; by default only no explicit refusal (refusal.ts). */
@@ -24,31 +24,31 @@ export interface GroupRead {
  * fails the item with `action` and `hint`.
  */
 export async function groupRead(this: IExecuteFunctions, itemIndex: number, call: GroupRead): Promise<unknown> {
-	const { method, path, qs, body, action, hint, expect = 'noRefusal' } = call;
-	const answer = await zApiRequest.call(this, { method, path, qs, body, itemIndex });
-	requireAccepted(this.getNode(), answer, expect, { action, hint, itemIndex });
-	return answer;
+	const { method, path, qs, body, tried, hint, expect = 'noRefusal' } = call;
+	const response = await zApiRequest.call(this, { method, path, qs, body, itemIndex });
+	requireAccepted(this.getNode(), response, expect, { tried, hint, itemIndex });
+	return response;
 }
 
 const asRecord = (value: unknown) =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
 
 /**
- * Like groupRead, for an answer that must be an object holding a text `field`. The pages
+ * Like groupRead, for an response that must be an object holding a text `field`. The pages
  * show an object where a sample shows a one-element list: both are read.
  */
 export async function groupReadField(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	call: GroupRead & { field: string },
-): Promise<{ answer: IDataObject; value: string }> {
+): Promise<{ response: IDataObject; value: string }> {
 	const raw = await groupRead.call(this, itemIndex, call);
-	const answer = asRecord(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw) ?? {};
-	const value = answer[call.field];
+	const response = asRecord(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw) ?? {};
+	const value = response[call.field];
 	if (typeof value !== 'string' || !value.trim()) {
-		throw notConfirmedError(this.getNode(), call.action, raw, call.hint, itemIndex);
+		throw notConfirmedError(this.getNode(), call.tried, raw, call.hint, itemIndex);
 	}
-	return { answer, value: value.trim() };
+	return { response, value: value.trim() };
 }
 
 const GROUP_FLAGS = [
