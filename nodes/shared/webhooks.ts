@@ -5,8 +5,9 @@ import { requireAccepted, zApiRequest, type ZApiContext } from './transport';
 /**
  * The instance's webhooks: where each is set, and where the service's settings read
  * (GET /me) shows its current address. The service keeps one address per webhook: whoever
- * sets it last wins. The first two are the contract's; the others are the service's
- * further webhooks, each with its own update-webhook-* endpoint.
+ * sets it last wins. Each has its docs page under docs/webhooks/ (on-message-received.md,
+ * on-whatsapp-message-status-changes.md, on-message-send.md, on-webhook-connected.md,
+ * on-whatsapp-disconnected.md, on-chat-presence.md).
  */
 export const WEBHOOKS = {
 	receivedAndSent: {
