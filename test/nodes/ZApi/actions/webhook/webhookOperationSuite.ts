@@ -77,11 +77,15 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('fails the item when the service answers {value: false}', async () => {
-			api().put(ENDPOINT).reply(200, { value: false });
+		it.each([
+			[{ value: false }, '{"value":false}'],
+			[{ value: 'false' }, '{"value":"false"}'],
+			[{ value: true, error: 'Instance not found' }, '{"value":true,"error":"Instance not found"}'],
+		])('fails the item when the service responds %j', async (response, shown) => {
+			api().put(ENDPOINT).reply(200, response);
 			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
 			expect(result.error?.message).toBe(
-				`Z-API could not set the ${label} webhook to https://n8n.example.com/webhook/zapi (it answered {"value":false})`,
+				`Z-API could not set the ${label} webhook to https://n8n.example.com/webhook/zapi (it answered ${shown})`,
 			);
 			expect(result.error?.description).toMatch(/https/);
 			expect(result.json).toEqual([]);
