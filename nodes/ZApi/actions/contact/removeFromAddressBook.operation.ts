@@ -7,7 +7,7 @@ import { requireAddressBookChange } from './addressBook';
 
 export const removeFromAddressBook: ZApiOperation = {
 	value: 'removeFromAddressBook',
-	name: 'Remove from Address Book',
+	name: 'Remove From Address Book',
 	action: 'Remove contacts from the address book',
 	description: "Delete one or more phones from the connected phone's address book",
 	properties: [phonesProperty],
