@@ -31,6 +31,8 @@ export const MEDIA_KINDS = {
 	sticker: { label: 'sticker', accepts: ['image/webp', 'image/png', 'image/jpeg'], examples: 'WebP, PNG or JPEG' },
 	audio: { label: 'audio file', accepts: ['audio'], examples: 'MP3, OGG/Opus, M4A, AAC, WAV or AMR' },
 	video: { label: 'video', accepts: ['video'], examples: 'MP4 or 3GP' },
+	// WhatsApp plays a GIF as a looping MP4 and the service wants one (docs/message/send-message-gif.md).
+	gif: { label: 'GIF (MP4 video)', accepts: ['video/mp4'], examples: 'MP4' },
 	document: { label: 'document', accepts: [], examples: 'any file' },
 } satisfies Record<string, MediaKind>;
 

@@ -14,8 +14,8 @@ export interface ExampleCall {
 	method: 'GET' | 'POST' | 'DELETE';
 	path: string;
 	query?: IDataObject;
-	/** '' for a POST that carries no body. */
-	body?: IDataObject | '';
+	/** '' for a POST that carries no body; a list where the service takes one. */
+	body?: IDataObject | IDataObject[] | string[] | '';
 	/** Status of the answer; 200 when not given. */
 	status?: number;
 	answer?: unknown;
@@ -38,9 +38,11 @@ export function expectCall(example: ExampleCall, reply: unknown = example.answer
 		example.method === 'GET'
 			? api().get(path)
 			: example.method === 'DELETE'
-				? api().delete(path)
+				? example.body === undefined
+					? api().delete(path)
+					: api().delete(path, example.body as nock.RequestBodyMatcher).matchHeader('content-type', /^application\/json/)
 				: api()
-						.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
+						.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.RequestBodyMatcher))
 						.matchHeader('content-type', /^application\/json/);
 	return (example.query ? interceptor.query(example.query as Record<string, string>) : interceptor.query((query) => Object.keys(query).length === 0)).reply(
 		status,

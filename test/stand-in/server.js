@@ -18,6 +18,7 @@
  *   The rest of the group calls (create, metadata, list, members, settings, invite links): see groups.js
  *   GET /chats, POST /modify-chat, GET /contacts, /phone-exists, block: see chats.js
  *   GET /qr-code/image, /restart, /disconnect, /device: see session.js
+ *   POST /pin-message, /send-poll-vote: see messageActions.js
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -53,6 +54,7 @@ const { createSending } = require('./sending');
 const { createGroups, groupState } = require('./groups');
 const { createChats } = require('./chats');
 const { createSession } = require('./session');
+const { createMessageActions } = require('./messageActions');
 const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -753,6 +755,8 @@ function createStandIn(options = {}) {
 	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
 	const chats = createChats({ route, HttpError, getInstance, clone, body0 });
 	const session = createSession({ route, HttpError, getInstance });
+	// Pins and poll votes (messageActions.js)
+	const messageActions = createMessageActions({ route, HttpError, getInstance, sentMessage: sending.sentMessage });
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
 
 	const SERVICE_ROUTES = [
@@ -760,6 +764,7 @@ function createStandIn(options = {}) {
 		...groups.serviceRoutes,
 		...chats.serviceRoutes,
 		...session.serviceRoutes,
+		...messageActions.serviceRoutes,
 		...events.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
@@ -778,6 +783,7 @@ function createStandIn(options = {}) {
 		...sending.controlRoutes,
 		...chats.controlRoutes,
 		...session.controlRoutes,
+		...messageActions.controlRoutes,
 		...events.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
@@ -911,7 +917,8 @@ function createStandIn(options = {}) {
 					throw new HttpError(400, { error: 'Instance not found' });
 				}
 				const instance = authenticate(id, token, req.headers);
-				const body = hasBody ? await readJson(req, true, r.emptyBody === true) : undefined;
+				// A route marked jsonBody takes a JSON body on another method too (a DELETE with a list).
+				const body = hasBody || r.jsonBody ? await readJson(req, true, r.emptyBody === true) : undefined;
 				if (options.recordRequests) {
 					requestLog.push({ instanceId: id, method: req.method, path: m[3] || '/', query: Object.fromEntries(url.searchParams), body: clone(body ?? null) });
 				}
@@ -1024,6 +1031,8 @@ function createStandIn(options = {}) {
 		reply: (instanceId, fields) => sending.reply(instanceId, fields),
 		/** Chat list with flags, contacts and blocked phones (chats.js). */
 		chatBook: (instanceId) => chats.state(instanceId),
+		/** Pinned messages and poll votes of one instance. */
+		messageState: (instanceId) => messageActions.state(instanceId),
 		seedChatEntry: (instanceId, cfg) => chats.seedChatEntry(instanceId, cfg),
 		seedContacts: (instanceId, contacts) => chats.seedContacts(instanceId, contacts),
 		/** Connection, restarts, session id and current QR code (session.js); scanQr reconnects. */

@@ -26,7 +26,10 @@ function stepsWorkflow(t, inst, steps, name) {
 	return { workflow, path };
 }
 
-/** Runs the steps once; returns the output items of each step and the execution. */
+/**
+ * Runs the steps once; returns the output items of each step and the execution. A step may
+ * name another resource (other scenario files run steps of theirs with it).
+ */
 async function runSteps(t, inst, steps, { expectStatus = 'success' } = {}) {
 	const { assert } = t;
 	const { workflow, path } = stepsWorkflow(t, inst, steps, `e2e groups ${steps.map((s) => s.operation).join(' ')}`);
@@ -47,6 +50,7 @@ async function groupInstance(t, key, group = {}) {
 const stored = (t, inst, groupId) => t.standIn.snapshot(inst.id).groups.find((g) => g.id === groupId);
 
 module.exports = {
+	runSteps,
 	group: 'groups',
 	order: 35,
 	scenarios: [

@@ -23,6 +23,8 @@ export interface MediaSend {
 	options: INodeProperties[];
 	/** Options sent under their own name (other than the delays and reply-to). */
 	passOptions?: Record<string, string>;
+	/** What was tried, for the error message, when it is not a send: 'edit the caption of a document in …'. */
+	tried?: (phone: string) => string;
 	/** Further body fields, read from the operation's own parameters. */
 	fields?: (this: IExecuteFunctions, itemIndex: number, media: Media, options: IDataObject) => IDataObject;
 }
@@ -88,6 +90,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 		name: send.name,
 		action: send.action,
 		description: send.description,
+		orderedBy: 'phone',
 		properties: [phoneProperty, ...sourceProperties(send), ...(send.properties ?? []), optionsProperty(send.options)],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const phone = readPhone.call(this, itemIndex);
@@ -108,7 +111,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 				...fields,
 			};
 			const path = typeof send.path === 'string' ? send.path : send.path(media, itemIndex, this);
-			return await sendMessage.call(this, itemIndex, { path, body, phone, action: `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
+			return await sendMessage.call(this, itemIndex, { path, body, phone, action: send.tried?.(phone) ?? `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
 		},
 	};
 }

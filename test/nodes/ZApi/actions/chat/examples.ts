@@ -67,5 +67,37 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: { ...chatRecord(GROUP, { isGroup: true }), about: 'Team' },
 		output: [{ ...chatRecord(GROUP, { isGroup: true }), about: 'Team' }],
 	},
+	setDisappearingMessages: {
+		parameters: { phone: '+55 (11) 99999-9999', chatExpiration: '90_DAYS' },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/send-chat-expiration',
+		body: { phone: PHONE, chatExpiration: '90_DAYS' },
+		answer: { value: true },
+		output: [{ success: true, phone: PHONE, chatExpiration: '90_DAYS' }],
+	},
+	getChatNotes: {
+		parameters: { phone: PHONE },
+		phoneParameter: 'phone',
+		method: 'GET',
+		path: `/chats/${PHONE}`,
+		answer: { ...chatRecord(PHONE), notes: { id: 'KlesU6f4f/Qd5d6VuAbvOMi31rg=', content: 'Wants the blue one', createdAt: 1655953774000, lastUpdateAt: 1655953775000 } },
+		output: [
+			{
+				phone: PHONE,
+				content: 'Wants the blue one',
+				notes: { id: 'KlesU6f4f/Qd5d6VuAbvOMi31rg=', content: 'Wants the blue one', createdAt: 1655953774000, lastUpdateAt: 1655953775000 },
+			},
+		],
+	},
+	setChatNotes: {
+		parameters: { phone: '+55 11 99999-9999', notes: 'Wants the blue one' },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: `/chats/${PHONE}/notes`,
+		body: { notes: 'Wants the blue one' },
+		answer: { success: true },
+		output: [{ success: true, phone: PHONE, notes: 'Wants the blue one' }],
+	},
 	...chatChanges,
 };

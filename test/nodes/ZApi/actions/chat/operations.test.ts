@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chat } from '../../../../../nodes/ZApi/actions/chat';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
-import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
+import { anyCall, api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
 import { chatRecord, EXAMPLES, GROUP, PHONE } from './examples';
 
 describeOperations(chat, EXAMPLES);
@@ -11,9 +11,9 @@ describeOperations(chat, EXAMPLES);
 const changes = chat.operations.filter((operation) => 'chatAction' in operation).map((operation) => [operation.name, operation.value] as const);
 
 describe('Chat changes', () => {
-	it('covers every documented modify-chat action but unread', () => {
+	it('covers every documented modify-chat action', () => {
 		const actions = chat.operations.map((operation) => (operation as { chatAction?: string }).chatAction).filter(Boolean);
-		expect(actions.sort()).toEqual(['archive', 'clear', 'delete', 'mute', 'pin', 'read', 'unarchive', 'unmute', 'unpin']);
+		expect(actions.sort()).toEqual(['archive', 'clear', 'delete', 'mute', 'pin', 'read', 'unarchive', 'unmute', 'unpin', 'unread']);
 	});
 
 	it.each(changes)('%s fails the item when Z-API answers {value: false}, naming the chat', async (name, value) => {
@@ -40,6 +40,42 @@ describe('Chat changes', () => {
 		const describe = (value: string) => chat.operations.find((operation) => operation.value === value)!.description;
 		expect(describe('clearChat')).toMatch(/Delete every message .* Cannot be undone/);
 		expect(describe('deleteChat')).toMatch(/Delete a chat and its messages .* Cannot be undone/);
+	});
+});
+
+describe('Chat: disappearing messages and notes', () => {
+	it('Set Disappearing Messages fails the item on {value: false}, naming the chat', async () => {
+		api().post(`${INSTANCE_PATH}/send-chat-expiration`, { phone: GROUP, chatExpiration: 'OFF' }).reply(200, { value: false });
+		const result = await runAction({ resource: 'chat', operation: 'setDisappearingMessages', phone: GROUP, chatExpiration: 'OFF' });
+		expect(result.error?.message).toBe(`Z-API could not set disappearing messages in the chat with ${GROUP} (it answered {"value":false})`);
+		expect(result.error?.description).toMatch(/only admins/);
+	});
+
+	it('Set Disappearing Messages refuses a timer WhatsApp does not offer, before any request', async () => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'chat', operation: 'setDisappearingMessages', phone: PHONE, chatExpiration: '30_DAYS' });
+		expect(result.error?.message).toBe('Messages Disappear After must be 24 hours, 7 days, 90 days or off (got "30_DAYS")');
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it('Get Notes of a chat without a note: empty content, notes null', async () => {
+		api().get(`${INSTANCE_PATH}/chats/${PHONE}`).reply(200, chatRecord(PHONE));
+		const result = await runAction({ resource: 'chat', operation: 'getChatNotes', phone: PHONE });
+		expect(result.json).toEqual([{ phone: PHONE, content: '', notes: null }]);
+	});
+
+	it('Set Notes refuses an empty text before any request', async () => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'chat', operation: 'setChatNotes', phone: PHONE, notes: '={{ "  " }}' });
+		expect(result.error?.message).toBe('Notes is empty');
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it('Set Notes fails the item when Z-API answers {success: false}', async () => {
+		expectCall(EXAMPLES.setChatNotes, { success: false });
+		const result = await runAction({ resource: 'chat', operation: 'setChatNotes', phone: PHONE, notes: 'Wants the blue one' });
+		expect(result.error?.message).toBe(`Z-API could not set the notes of the chat with ${PHONE} (it answered {"success":false})`);
+		expect(result.error?.description).toMatch(/WhatsApp Business/);
 	});
 });
 

@@ -36,6 +36,34 @@ function blockExample(action: string): OperationExample {
 }
 
 export const EXAMPLES: Record<string, OperationExample> = {
+	addToAddressBook: {
+		parameters: { phone: '+55 (44) 99999-9999', firstName: 'Ana', options: { lastName: 'Lima' } },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/contacts/add',
+		body: [{ firstName: 'Ana', lastName: 'Lima', phone: '5544999999999' }],
+		answer: { success: true, errors: [] },
+		output: [{ success: true, firstName: 'Ana', lastName: 'Lima', phone: '5544999999999' }],
+	},
+	removeFromAddressBook: {
+		parameters: { phones: '5544999999999, +55 44 99999-8888' },
+		phoneParameter: 'phones',
+		method: 'DELETE',
+		path: '/contacts/remove',
+		body: ['5544999999999', '5544999998888'],
+		answer: { success: true, errors: [] },
+		output: [{ success: true, phones: ['5544999999999', '5544999998888'] }],
+	},
+	reportContact: {
+		parameters: { phone: '+55 44 99999-9999' },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/contacts/5544999999999/report',
+		// No body on the page; n8n sends the node's {} as an empty body, with the JSON Content-Type.
+		body: '',
+		answer: { success: true },
+		output: [{ success: true, phone: '5544999999999', reported: true }],
+	},
 	getContacts: {
 		parameters: { returnAll: false, limit: 2 },
 		method: 'GET',

@@ -124,3 +124,34 @@ describe('Contact: other answers', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 });
+
+describe('Contact: address book and report', () => {
+	it.each([
+		['success false', { success: false, errors: [] }],
+		['an error listed', { success: true, errors: [{ phone: '5544999999999', error: 'not on WhatsApp' }] }],
+	])('Add to Address Book fails the item when the answer holds %s', async (_label, answer) => {
+		expectCall(EXAMPLES.addToAddressBook, answer);
+		const result = await runAction({ resource: 'contact', operation: 'addToAddressBook', ...EXAMPLES.addToAddressBook.parameters });
+		expect(result.error?.message).toBe(`Z-API could not save 5544999999999 in the address book (it answered ${JSON.stringify(answer)})`);
+		expect(result.error?.description).toMatch(/address book update/);
+	});
+
+	it('Remove from Address Book fails the item on success false, naming the phones', async () => {
+		expectCall(EXAMPLES.removeFromAddressBook, { success: false });
+		const result = await runAction({ resource: 'contact', operation: 'removeFromAddressBook', ...EXAMPLES.removeFromAddressBook.parameters });
+		expect(result.error?.message).toBe('Z-API could not remove 5544999999999, 5544999998888 from the address book (it answered {"success":false})');
+	});
+
+	it('Add to Address Book refuses an empty first name before any request', async () => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'contact', operation: 'addToAddressBook', phone: PHONE, firstName: '={{ "" }}' });
+		expect(result.error?.message).toBe('First Name is empty');
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it('Report fails the item on the documented 400 {"error": "Invalid phone"}, saying so', async () => {
+		expectCall(EXAMPLES.reportContact, { error: 'Invalid phone' }, 400);
+		const result = await runAction({ resource: 'contact', operation: 'reportContact', phone: '5544999999999' });
+		expect(result.error?.message).toContain('Invalid phone');
+	});
+});

@@ -171,6 +171,42 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		output: [{ groupId: GROUP, invitationLink: `${LINK}X` }],
 		invalid: badGroupId,
 	},
+	previewInvite: {
+		parameters: { inviteLink: LINK },
+		method: 'GET',
+		path: '/group-invitation-metadata',
+		query: { url: LINK },
+		// The page's "new way" example, with the flags as strings, as its table types them.
+		answer: {
+			phone: GROUP,
+			owner: '5511999999999',
+			subject: 'My group on whatsapp',
+			creation: 1588721491000,
+			participants: [
+				{ phone: '5511888888888', isAdmin: 'false', isSuperAdmin: 'false' },
+				{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, short: 'ZAPIs', name: 'ZAPIs Boys' },
+			],
+			subjectTime: 1617805323000,
+			subjectOwner: '554497050785',
+		},
+		output: [
+			{
+				groupId: GROUP,
+				phone: GROUP,
+				owner: '5511999999999',
+				subject: 'My group on whatsapp',
+				creation: 1588721491000,
+				participants: [
+					{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false },
+					{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, short: 'ZAPIs', name: 'ZAPIs Boys' },
+				],
+				subjectTime: 1617805323000,
+				subjectOwner: '554497050785',
+				invitationLink: LINK,
+			},
+		],
+		invalid: { name: 'inviteLink', value: 'chat.whatsapp.com', message: 'Invite Link holds no WhatsApp group invite link' },
+	},
 	acceptInvite: {
 		parameters: { inviteLink: `Join us: ${LINK} !` },
 		method: 'GET',
