@@ -4,7 +4,7 @@
  * standing in for the public registry. Node built-ins only (plus openssl for the
  * certificate and tar to read package.json).
  *
- *   const registry = await startLocalRegistry({ tarballs: ['n8n-nodes-zapi-0.1.0.tgz'] });
+ *   const registry = await startLocalRegistry({ tarballs: ['n8n-nodes-zapi-n8n-nodes-zapi-0.1.0.tgz'] });
  *   registry.url         // http://127.0.0.1:<port>: a registry of its own (npm --registry=...)
  *   registry.proxyEnv()  // environment that sends npm and n8n to it for registry.npmjs.org
  *   registry.requests    // what was asked for: [{ method, host, path, status }]

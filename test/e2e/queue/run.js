@@ -80,8 +80,8 @@ const RESENT_AFTER_BURST = 100;
 /** Longer than n8n takes to save the static data after the trigger answered (measured: see README). */
 const REPEAT_PAUSE_MS = 1_000;
 
-const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
-const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
+const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
+const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 const CHAT_PHONE = '5511912340077';
 const GROUP_ID = '120363019502650977-group';
 const NEW_PARTICIPANT = '5511955550001';
