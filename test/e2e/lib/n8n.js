@@ -9,7 +9,7 @@
  *   ...
  *   await n8n.stop();
  *
- * Facts behind this file: test/e2e/N8N-FACTS.md.
+ * Facts behind this file: docs/n8n-facts.md.
  */
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
