@@ -125,7 +125,17 @@ const EXERCISES = {
 /** Approval links ignore link previewers: the exercise opens them as a phone's browser. */
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-EXERCISES['approval-over-whatsapp.json'] = async (t, wf, deployed) => {
+EXERCISES['approval-over-whatsapp.json'] = {
+	// The example leaves the manager's phone empty: its note asks the user for it.
+	prepare(t, wf) {
+		const asker = wf.nodes.find((n) => n.parameters.operation === 'sendAndWait');
+		t.assert.equal(asker.parameters.phone, '', 'the example ships a manager phone');
+		asker.parameters.phone = '5511900000000';
+	},
+	run: approvalExercise,
+};
+
+async function approvalExercise(t, wf, deployed) {
 	const { assert } = t;
 	const inst = t.current;
 	const customer = '5511933336666';
@@ -141,7 +151,7 @@ EXERCISES['approval-over-whatsapp.json'] = async (t, wf, deployed) => {
 	assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
 	const answer = t.standIn.sent(inst.id).find((s) => s.body.phone === customer);
 	assert.deepEqual(answer?.body, { phone: customer, message: 'Your request was approved.', messageId: request.messageId });
-};
+}
 
 const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
 
