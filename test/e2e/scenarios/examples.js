@@ -145,6 +145,9 @@ async function approvalExercise(t, wf, deployed) {
 	assert.match(question.body.message, /Customer 5511933336666 asks: Can I return the blue jacket\?/);
 	const approve = /\*✓ Approve\*\n(https:\S+)/.exec(question.body.message)?.[1];
 	assert.ok(approve, question.body.message);
+	// The question leaves before n8n has put the execution to wait; a click before that gets
+	// 409 "running already" (a person is never that fast).
+	await t.waitFor(async () => (await t.executions(deployed.id)).some((e) => e.status === 'waiting'), { what: 'the execution to wait for the answer' });
 	const page = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
 	assert.equal(page.status, 200, page.text.slice(0, 300));
 	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 30_000 });
