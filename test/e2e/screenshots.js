@@ -133,14 +133,16 @@ async function main() {
 		await page.keyboard.press('Escape');
 		await page.waitForTimeout(500);
 
-		// The node panel, searched with the words a user types.
-		await page.goto(`${n8n.baseUrl}/workflow/new`);
-		await page.waitForTimeout(2_000);
-		await dismissPopups(page);
-		await page.locator('[data-test-id="canvas-add-button"], [data-test-id="canvas-plus-button"]').first().click();
+		// The node panel after the trigger, searched with the words a user types, then the
+		// Z-API entry opened on its actions.
+		await openWorkflow(page, n8n, workflow.id);
+		// The + after the last node, as a user adds the next step.
+		await page.locator('[data-test-id="canvas-handle-plus"]').last().click();
 		const search = page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first();
 		await search.waitFor({ timeout: 15_000 });
 		await search.fill('send image');
+		await page.waitForTimeout(1_500);
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Z-API$/ }).first().click();
 		await page.waitForTimeout(1_500);
 		await page.screenshot({ path: path.join(OUT, 'node-panel.png') });
 		say('docs/screenshots/node-panel.png');
