@@ -29,8 +29,10 @@ export class ZApiTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: `={{ ($parameter["events"] || []).map((value) => (${EVENT_LABELS})[value] || value).join(", ") }}`,
+		// n8n's node panel shows this text for the Z-API entry as a whole, actions included
+		// (it lists a node and its trigger as one app, described by the trigger).
 		description:
-			'Starts the workflow on WhatsApp messages, status changes, group notifications, send results, connection changes and chat presence of a Z-API instance',
+			'Send and receive WhatsApp messages through a Z-API instance: start workflows on messages and events, send texts, media, polls and buttons, read chats, manage groups',
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

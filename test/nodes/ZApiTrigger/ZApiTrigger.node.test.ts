@@ -28,7 +28,7 @@ describe('Z-API Trigger description', () => {
 			inputs: [],
 			outputs: ['main'],
 		});
-		expect(codex.node).toBe(`n8n-nodes-zapi.${description.name}`);
+		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
 	it('uses the Z-API credentials, required (their connection test is on the credential type)', () => {

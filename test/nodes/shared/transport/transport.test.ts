@@ -429,7 +429,7 @@ describe('transport: certificates n8n does not trust', () => {
 });
 
 describe('transport: further secrets a call carries', () => {
-	const OTHER_TYPE = 'n8n-nodes-zapi.transportProbe';
+	const OTHER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.transportProbe';
 	const SIGNATURE = 'sig+Nat/ure= 0123456789';
 	const ACTIVATION = 'act1vation-id-4567abcd';
 	registerNodeType(OTHER_TYPE, {
