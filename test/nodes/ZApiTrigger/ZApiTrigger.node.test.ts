@@ -2,7 +2,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';
@@ -82,7 +82,7 @@ describe('Z-API Trigger description', () => {
 	});
 
 	it('offers every content kind of the table as a message kind filter, shown for message events only', () => {
-		expect(optionsOf('contentKinds').map(({ value }) => value)).toEqual(CONTENT_KINDS.map(({ kind }) => kind));
+		expect(optionsOf('contentKinds').map(({ value }) => value)).toEqual([...CONTENT_KINDS, ...FLAG_KINDS].map(({ kind }) => kind));
 		const labels = optionsOf('contentKinds').map(({ name }) => name);
 		expect(new Set(labels).size).toBe(labels.length);
 		expect(property('contentKinds')).toMatchObject({

@@ -369,7 +369,7 @@ describe('through n8n (the wiring)', () => {
 describe('Unknown Events', () => {
 	const unknowns: Array<[string, () => IDataObject]> = [
 		...Object.keys(UNKNOWN_CALLBACKS).map((type): [string, () => IDataObject] => [type, () => clone(UNKNOWN_CALLBACKS[type])]),
-		['unknown content', () => contentFixture(CONTENT_KINDS[0], { text: undefined, poll: { name: 'x' } })],
+		['unknown content', () => contentFixture(CONTENT_KINDS[0], { text: undefined, stickerPack: { name: 'x' } })],
 		['unknown notification', () => notificationFixture('REVOKE', { notification: 'GROUP_CHANGE_ICON' })],
 		['unknown status', () => statusFixture('SENT', undefined, { status: 'DELETED' })],
 	];
