@@ -38,7 +38,6 @@ import {
 	statusFixture,
 	UNKNOWN_CALLBACKS,
 } from './fixtures';
-import { textOf } from '../../../nodes/ZApiTrigger/readers';
 import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
 
 /** The items of one delivery; each carries the delivery as it came. */
@@ -450,20 +449,6 @@ describe('odd field values', () => {
 		['an array nested 10,000 deep', deepArray(10_000)],
 		['an object nested 10,000 deep', deepObject(10_000)],
 	];
-
-	it.each(hostile)('textOf(%s) is null, never a call to its own methods', (_name, value) => {
-		expect(textOf(value)).toBeNull();
-	});
-
-	it.each([
-		['text', 'a', 'a'],
-		['a number', 5511988887777, '5511988887777'],
-		['a boolean', false, 'false'],
-		['null', null, null],
-		['undefined', undefined, null],
-	])('textOf(%s)', (_name, value, expected) => {
-		expect(textOf(value)).toBe(expected);
-	});
 
 	/** Where a delivery can carry a value the node turns into text, and what is kept of it. */
 	const places: Array<[string, (value: unknown) => IDataObject, (item: IDataObject) => unknown, unknown]> = [
