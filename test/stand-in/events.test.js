@@ -55,10 +55,13 @@ describe('further webhooks', () => {
 		expect(receiver.requests[0].json).toEqual(payload);
 	});
 
-	it('a failed send carries its error; presence its status; disconnection its reason', async () => {
+	it('a failed send carries its error; chat presence its status; disconnection its reason', async () => {
 		for (const name of EVENT_WEBHOOK_NAMES) standIn.setWebhook(ID, name, `${receiver.base}/${name}`);
 		expect((await standIn.emit(ID, 'sendResult', { error: 'Not on WhatsApp', phone: '5511900000001' })).payload).toMatchObject({ error: 'Not on WhatsApp', phone: '5511900000001' });
 		expect((await standIn.emit(ID, 'sendResult', {})).payload.error).toBeUndefined();
+		const typing = await standIn.emit(ID, 'chatPresence', { status: 'composing' });
+		expect([typing.webhook, typing.payload.type, typing.payload.status]).toEqual(['chatPresence', 'PresenceChatCallback', 'COMPOSING']);
+		// The emit kind's earlier name still works.
 		expect((await standIn.emit(ID, 'presence', { status: 'recording' })).payload.status).toBe('RECORDING');
 		expect((await standIn.emit(ID, 'disconnected', { error: 'Phone offline' })).payload).toMatchObject({ error: 'Phone offline', disconnected: true });
 	});
