@@ -153,7 +153,9 @@ function momentOf(payload: IDataObject): unknown {
 
 function messageItem(payload: IDataObject): IDataObject {
 	const content = contentKindOf(payload);
-	const flagged = content || CONTENT_KINDS.some(({ key }) => isObject(fieldOf(payload, key))) ? undefined : flagKindOf(payload);
+	// A flag kind only for a message without any content object (two make it unknown).
+	const carriesContent = content !== undefined || CONTENT_KINDS.some(({ key }) => isObject(fieldOf(payload, key)));
+	const flagged = carriesContent ? undefined : flagKindOf(payload);
 	const typedContent = content
 		? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields)
 		: flagged
@@ -219,14 +221,8 @@ function firstText(source: IDataObject, fields: string[]): string | null {
 }
 
 const CHAT_KEY_CONDITIONS: Record<(typeof CHAT_KEY_RULES)[number]['when'], (payload: IDataObject) => boolean> = {
-	group: (payload) => {
-		const isGroup = fieldOf(payload, 'isGroup');
-		return isGroup === true || isGroup === 'true';
-	},
-	sentByMe: (payload) => {
-		const fromMe = fieldOf(payload, 'fromMe');
-		return fromMe === true || fromMe === 'true';
-	},
+	group: (payload) => isTrue(fieldOf(payload, 'isGroup')),
+	sentByMe: (payload) => isTrue(fieldOf(payload, 'fromMe')),
 	private: () => true,
 };
 
