@@ -8,8 +8,8 @@ import { fieldOf, isObject, textOf } from './readers';
 import { chosenEvents } from './eventChoices';
 
 /*
- * Which items start the workflow: the events, message kinds, notification kinds and chats
- * the user chose. A delivery the user did not ask for is still answered 200 by the
+ * Which items start the workflow: the events, message kinds, notification kinds, statuses,
+ * who wrote my messages, message flags and chats the user chose. A delivery the user did not ask for is still answered 200 by the
  * trigger, so the service does not send it again.
  */
 
@@ -100,6 +100,7 @@ export function checkFilterOptions(node: INode, options: IDataObject): void {
 export function acceptor({ events, contentKinds, notificationKinds, statusKinds = [], sentByMe = [], options }: FilterChoices) {
 	const choices = chosenEvents(events);
 	const statuses = new Set(statusKinds.map(statusOf));
+	// The flag filters that drop their messages under these options.
 	const flagFilters = MESSAGE_FLAG_FILTERS.filter(({ option, onlyWhenOn }) => (fieldOf(options, option) === true) !== onlyWhenOn);
 	const chatType = fieldOf(options, 'chatType') ?? 'all';
 	const phones = new Set(parseChatList(fieldOf(options, 'phones')));
