@@ -66,7 +66,7 @@ module.exports = {
 					return list[0];
 				});
 				const byKind = Object.fromEntries(items.map((item) => [`${item.event}/${item.kind}`, item]));
-				assert.deepEqual(Object.keys(byKind).sort(), ['connected/connected', 'disconnected/disconnected', 'chatPresence/RECORDING', 'sendResult/failed', 'sendResult/sent']);
+				assert.deepEqual(Object.keys(byKind).sort(), ['chatPresence/RECORDING', 'connected/connected', 'disconnected/disconnected', 'sendResult/failed', 'sendResult/sent']);
 				assert.equal(byKind['sendResult/sent'].zaapId, sent.zaapId);
 				assert.equal(byKind['sendResult/sent'].error, null);
 				assert.equal(byKind['sendResult/failed'].error, 'This phone number is not on WhatsApp');
