@@ -21,6 +21,7 @@
  *
  * CONTROL ROUTES
  *   GET  /_control/sent?instanceId=&phone=&messageId=    sent messages, media with its bytes (base64)
+ *   POST /_control/vote {instanceId, messageId?, phone?, options}  the contact votes on a poll the instance sent
  *   POST /_control/reply {instanceId, phone?, message?}  the contact answers the newest message the
  *        instance sent (in `phone`'s chat, else anywhere), quoting it; delivered as a received text
  *   Options: sendStatuses (default ['SENT','RECEIVED','READ']), statusStepMs (default 30).
@@ -104,10 +105,11 @@ const SENDS = {
 	'/send-reaction': { kind: 'reaction', required: ['reaction', 'messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent(b.reaction, quoted, b) },
 	'/send-remove-reaction': { kind: 'reaction', required: ['messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent('', quoted, b) },
 	'/send-poll': {
-		kind: 'text',
+		kind: 'poll',
 		required: ['message', 'poll'],
 		check: (b) => (Array.isArray(b.poll) && b.poll.length && b.poll.every((o) => o && typeof o.name === 'string' && o.name) ? null : 'poll must be a list of {name}'),
-		content: (b) => ({ text: { message: String(b.message) }, poll: { options: b.poll, pollMaxOptions: b.pollMaxOptions ?? null } }),
+		// Delivered as the docs' poll example: question, pollMaxOptions (0: any number), options.
+		content: (b) => ({ poll: { question: String(b.message), pollMaxOptions: b.pollMaxOptions ?? 0, options: b.poll.map((o) => ({ name: o.name })) } }),
 	},
 	'/send-option-list': {
 		kind: 'text',
@@ -305,7 +307,8 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 			let payload = fixtures.receivedCallback(spec.kind, overrides);
 			const content = spec.content(body, media, params, quoted);
 			delete payload[fixtures.CONTENT_KINDS[spec.kind].content];
-			payload = { ...payload, ...content, status: 'SENT' };
+			// Sent through the API: the service says so with fromApi (docs/webhooks/on-message-received.md).
+			payload = { ...payload, ...content, status: 'SENT', fromApi: true };
 			if (body.messageId && !spec.reacts) payload.referenceMessageId = String(body.messageId);
 			if (editing) payload.isEdit = true;
 			if (!inst.multiDevice) storeRecords(inst, phone, [fixtures.chatRecordFromCallback(payload)]);
@@ -373,6 +376,32 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		return { body: { ...(await emit(inst.id, 'text', fields)), repliedTo: last.messageId } };
 	}
 
+	/**
+	 * The contact votes on a poll the instance sent (the given messageId, else its newest poll,
+	 * in a chat or anywhere): a pollVote delivery naming the poll and the options chosen.
+	 * `options`: names of the poll's options (a list, or text separated by commas); none
+	 * takes a vote back, as WhatsApp does.
+	 */
+	async function vote({ body }) {
+		const b = body && typeof body === 'object' ? body : {};
+		const inst = getInstance(b.instanceId);
+		const polls = sentOf(inst).filter((s) => s.path === '/send-poll' && (!b.phone || s.phone === b.phone) && (!b.messageId || s.messageId === b.messageId));
+		const poll = polls[polls.length - 1];
+		if (!poll) throw new HttpError(409, { error: `Instance ${inst.id} has sent no poll${b.messageId ? ` ${b.messageId}` : ''}${b.phone ? ` to ${b.phone}` : ''}: nothing to vote on` });
+		const names = (Array.isArray(b.options) ? b.options : String(b.options ?? '').split(',')).map((n) => String(n).trim()).filter(Boolean);
+		const offered = poll.body.poll.map((o) => o.name);
+		const strange = names.filter((n) => !offered.includes(n));
+		if (strange.length) throw bad(`The poll ${poll.messageId} offers ${offered.join(', ')}; not ${strange.join(', ')}`);
+		const max = Number(poll.body.pollMaxOptions) || 0;
+		if (max > 0 && names.length > max) throw bad(`The poll ${poll.messageId} takes at most ${max} options`);
+		const isGroup = /-group$/.test(poll.phone);
+		const fields = {
+			...(isGroup ? { group: poll.phone, phone: b.participant || fixtures.DEFAULTS.memberPhone } : { phone: poll.phone }),
+			overrides: { pollVote: { pollMessageId: poll.messageId, options: names.map((name) => ({ name })) } },
+		};
+		return { body: { ...(await emit(inst.id, 'pollVote', fields)), votedOn: poll.messageId } };
+	}
+
 	function listSent({ query }) {
 		const inst = getInstance(query.get('instanceId'));
 		const phone = query.get('phone');
@@ -386,7 +415,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		route('POST', '/read-message', readMessage),
 		route('DELETE', '/messages', deleteMessage),
 	];
-	const controlRoutes = [route('GET', '/_control/sent', listSent), route('POST', '/_control/reply', reply)];
+	const controlRoutes = [route('GET', '/_control/sent', listSent), route('POST', '/_control/reply', reply), route('POST', '/_control/vote', vote)];
 
 	return {
 		serviceRoutes,
@@ -396,6 +425,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		sentMessage: (inst, messageId) => sentOf(inst).find((s) => s.messageId === messageId) || null,
 		sent: (instanceId) => clone(sentOf(getInstance(instanceId))),
 		reply: (instanceId, fields = {}) => reply({ body: { instanceId, ...fields } }).then((r) => r.body),
+		vote: (instanceId, fields = {}) => vote({ body: { instanceId, ...fields } }).then((r) => r.body),
 	};
 }
 

@@ -198,4 +198,55 @@ describe('stand-in: send endpoints', () => {
 			await receiver.close();
 		}
 	});
+
+	it('delivers a sent poll as the docs’ poll, sent through the API', async () => {
+		const receiver = await startReceiver();
+		try {
+			standIn.setWebhook(ID, 'received', receiver.url());
+			const { json } = await api('POST', '/send-poll', { phone: CONTACT, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Salad' }], pollMaxOptions: 1 });
+			await receiver.waitFor(1);
+			const [sent] = receiver.requests;
+			expect(sent.json).toMatchObject({
+				fromMe: true,
+				fromApi: true,
+				messageId: json.messageId,
+				poll: { question: 'Lunch?', pollMaxOptions: 1, options: [{ name: 'Pizza' }, { name: 'Salad' }] },
+			});
+			expect(sent.json).not.toHaveProperty('text');
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('makes the contact vote on a poll the instance sent: a pollVote naming the poll and the options', async () => {
+		const receiver = await startReceiver();
+		try {
+			expect((await call('POST', '/_control/vote', { instanceId: ID, options: ['Pizza'] })).status).toBe(409);
+			const older = await api('POST', '/send-poll', { phone: CONTACT, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Salad' }], pollMaxOptions: 1 });
+			const newer = await api('POST', '/send-poll', { phone: CONTACT, message: 'Drinks?', poll: [{ name: 'Juice' }, { name: 'Tea' }, { name: 'Water' }] });
+			standIn.setWebhook(ID, 'received', receiver.url());
+
+			const vote = await call('POST', '/_control/vote', { instanceId: ID, options: 'Juice, Water' });
+			expect(vote.status).toBe(200);
+			expect(vote.json.votedOn).toBe(newer.json.messageId);
+			expect(vote.json.payload).toMatchObject({
+				type: 'ReceivedCallback',
+				fromMe: false,
+				phone: CONTACT,
+				pollVote: { pollMessageId: newer.json.messageId, options: [{ name: 'Juice' }, { name: 'Water' }] },
+			});
+			const byId = await standIn.vote(ID, { messageId: older.json.messageId, options: ['Salad'] });
+			expect(byId.payload.pollVote).toEqual({ pollMessageId: older.json.messageId, options: [{ name: 'Salad' }] });
+			// Taking a vote back: no option.
+			expect((await standIn.vote(ID, { options: [] })).payload.pollVote.options).toEqual([]);
+			expect(receiver.requests.map((r) => r.json.pollVote.pollMessageId)).toEqual([newer.json.messageId, older.json.messageId, newer.json.messageId]);
+
+			const strange = await call('POST', '/_control/vote', { instanceId: ID, options: ['Coffee'] });
+			expect([strange.status, strange.json.error]).toEqual([400, `The poll ${newer.json.messageId} offers Juice, Tea, Water; not Coffee`]);
+			const tooMany = await call('POST', '/_control/vote', { instanceId: ID, messageId: older.json.messageId, options: ['Pizza', 'Salad'] });
+			expect([tooMany.status, tooMany.json.error]).toEqual([400, `The poll ${older.json.messageId} takes at most 1 options`]);
+		} finally {
+			await receiver.close();
+		}
+	});
 });

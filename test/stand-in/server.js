@@ -477,7 +477,7 @@ function createStandIn(options = {}) {
 		const overrides = isPlainObject(f.overrides) ? f.overrides : {};
 		try {
 			if (kind === 'status') {
-				if (!f.status) throw new Error('kind "status" needs a status (SENT, RECEIVED, READ, READ-SELF, PLAYED)');
+				if (!f.status) throw new Error(`kind "status" needs a status (${fixtures.STATUS_VALUES.join(', ')})`);
 				const phone = f.group || f.phone || fixtures.DEFAULTS.contactPhone;
 				let ids = toList(f.ids);
 				if (!ids || !ids.length) {
@@ -1029,6 +1029,7 @@ function createStandIn(options = {}) {
 		sent: (instanceId) => sending.sent(instanceId),
 		/** The contact answers the newest message the instance sent, quoting it. */
 		reply: (instanceId, fields) => sending.reply(instanceId, fields),
+		vote: (instanceId, fields) => sending.vote(instanceId, fields),
 		/** Chat list with flags, contacts and blocked phones (chats.js). */
 		chatBook: (instanceId) => chats.state(instanceId),
 		/** Pinned messages and poll votes of one instance. */
