@@ -11,7 +11,7 @@ import { INSTANCE_PATH, runAction } from './engine';
 
 /** The request an operation must send, and what the service answers. */
 export interface ExampleCall {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
 	path: string;
 	query?: IDataObject;
 	/** '' for a POST that carries no body. */
@@ -40,7 +40,7 @@ export function expectCall(example: ExampleCall, reply: unknown = example.answer
 			: example.method === 'DELETE'
 				? api().delete(path)
 				: api()
-						.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
+						[example.method === 'PUT' ? 'put' : 'post'](path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
 						.matchHeader('content-type', /^application\/json/);
 	return (example.query ? interceptor.query(example.query as Record<string, string>) : interceptor.query((query) => Object.keys(query).length === 0)).reply(
 		status,

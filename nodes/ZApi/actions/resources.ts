@@ -3,11 +3,12 @@ import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
 import { message } from './message';
+import { queue } from './queue';
 import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, message, webhook];
+export const resources: ZApiResource[] = [chat, contact, group, instance, message, queue, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources

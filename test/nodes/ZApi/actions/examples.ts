@@ -10,6 +10,7 @@ import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
+import { EXAMPLES as queue } from './queue/examples';
 import { EXAMPLES as webhook } from './webhook/examples';
 
 export interface CallExample {
@@ -23,6 +24,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	group,
 	instance,
 	message: { ...message, ...WAITING_EXAMPLES },
+	queue,
 	webhook,
 };
 
