@@ -4,11 +4,12 @@ import { group } from './group';
 import { instance } from './instance';
 import { message } from './message';
 import { queue } from './queue';
+import { status } from './status';
 import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, message, queue, webhook];
+export const resources: ZApiResource[] = [chat, contact, group, instance, message, queue, status, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources
