@@ -2,6 +2,7 @@ import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
+import { label } from './label';
 import { message } from './message';
 import { queue } from './queue';
 import { status } from './status';
@@ -9,7 +10,7 @@ import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, message, queue, status, webhook];
+export const resources: ZApiResource[] = [chat, contact, group, instance, label, message, queue, status, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources

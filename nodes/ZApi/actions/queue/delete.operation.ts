@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
+import { requireIdSegment } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { requireText } from '../message/send';
 import { changeQueue } from './queueCall';
 
 export const deleteMessage: ZApiOperation = {
@@ -22,14 +21,7 @@ export const deleteMessage: ZApiOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const zaapId = requireText(
-			this.getNodeParameter('zaapId', itemIndex),
-			'Zaap ID',
-			"Map 'zaapId' from the output of a Z-API send, or 'ZaapId' from Queue → Get Many.",
-		);
-		if (/[/\\?#]|^\.\.?$/.test(zaapId)) {
-			throw new InputError(`Zaap ID '${zaapId.slice(0, 60)}' is not a Z-API message ID`, 'A Zaap ID is letters and digits, such as 39BB1684570F00E91090F6BBC7EE7646.');
-		}
+		const zaapId = requireIdSegment(this.getNodeParameter('zaapId', itemIndex), 'Zaap ID', '39BB1684570F00E91090F6BBC7EE7646');
 		await changeQueue.call(this, itemIndex, { method: 'DELETE', path: `/queue/${encodeURIComponent(zaapId)}`, tried: `delete message ${zaapId} from the queue` });
 		return [{ success: true, zaapId }];
 	},

@@ -9,6 +9,7 @@ import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
+import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
 import { EXAMPLES as queue } from './queue/examples';
 import { EXAMPLES as status } from './status/examples';
@@ -24,6 +25,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	contact,
 	group,
 	instance,
+	label,
 	message: { ...message, ...WAITING_EXAMPLES },
 	queue,
 	status,

@@ -95,7 +95,7 @@ describe('Queue: Delete', () => {
 	it.each(['  ', '../status', 'a/b'])('refuses Zaap ID %j before any request', async (zaapId) => {
 		const scope = api().delete(/.*/).reply(200, {});
 		const result = await runAction({ resource: 'queue', operation: 'delete', zaapId });
-		expect(result.error?.message).toMatch(/^Zaap ID (is empty|'.*' is not a Z-API message ID)$/);
+		expect(result.error?.message).toMatch(/^Zaap ID (is empty|'.*' is not an ID Z-API gives)$/);
 		expect(scope.isDone()).toBe(false);
 	});
 
