@@ -11,6 +11,7 @@ import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
+import { EXAMPLES as profile } from './profile/examples';
 import { EXAMPLES as queue } from './queue/examples';
 import { EXAMPLES as status } from './status/examples';
 import { EXAMPLES as webhook } from './webhook/examples';
@@ -27,6 +28,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	instance,
 	label,
 	message: { ...message, ...WAITING_EXAMPLES },
+	profile,
 	queue,
 	status,
 	webhook,
