@@ -1,5 +1,6 @@
 import { chat } from './chat';
 import { contact } from './contact';
+import { customApiCall } from './customApiCall';
 import { group } from './group';
 import { instance } from './instance';
 import { label } from './label';
@@ -11,7 +12,7 @@ import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, label, message, profile, queue, status, webhook];
+export const resources: ZApiResource[] = [chat, contact, customApiCall, group, instance, label, message, profile, queue, status, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources

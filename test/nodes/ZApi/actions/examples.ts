@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as contact } from './contact/examples';
+import { EXAMPLES as customApiCall } from './customApiCall/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
@@ -24,6 +25,7 @@ export interface CallExample {
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	chat,
 	contact,
+	customApiCall,
 	group,
 	instance,
 	label,
