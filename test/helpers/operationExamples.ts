@@ -34,14 +34,13 @@ export const api = () => nock('https://api.z-api.io');
 /** Expects exactly the example's request and answers it with `reply` (the example's answer by default). */
 export function expectCall(example: ExampleCall, reply: unknown = example.answer, status = example.status ?? 200): nock.Scope {
 	const path = `${INSTANCE_PATH}${example.path}`;
+	const body = example.body === '' ? (sent: unknown) => sent === '' : (example.body as nock.DataMatcherMap);
 	const interceptor =
 		example.method === 'GET'
 			? api().get(path)
 			: example.method === 'DELETE'
 				? api().delete(path)
-				: api()
-						[example.method === 'PUT' ? 'put' : 'post'](path, example.body === '' ? (body) => body === '' : (example.body as nock.DataMatcherMap))
-						.matchHeader('content-type', /^application\/json/);
+				: (example.method === 'PUT' ? api().put(path, body) : api().post(path, body)).matchHeader('content-type', /^application\/json/);
 	return (example.query ? interceptor.query(example.query as Record<string, string>) : interceptor.query((query) => Object.keys(query).length === 0)).reply(
 		status,
 		reply as nock.Body,
