@@ -45,7 +45,8 @@ function createStatus({ route, HttpError, getInstance, clone, classifyPhoto }) {
 		if (/^https?:\/\/[^/\s]+/i.test(value)) return { source: 'url', url: value };
 		if (urlOnly) throw new HttpError(400, { error: `${field} must be a link to an mp4 file` });
 		const payload = value.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, '').replace(/\s+/g, '');
-		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw new HttpError(400, { error: `${field} must be a URL or base64` });
+		// Checked without a repeated pattern, which could overflow the stack on a large file.
+		if (!payload || /[^A-Za-z0-9+/=]/.test(payload) || /=[^=]|={3}/.test(payload)) throw new HttpError(400, { error: `${field} must be a URL or base64` });
 		const bytes = Buffer.from(payload, 'base64');
 		if (maxBytes !== undefined && bytes.length > maxBytes) throw new HttpError(400, { error: `${field} is larger than 10MB` });
 		return { source: value.startsWith('data:') ? 'data-uri' : 'base64', bytes: bytes.length, sha1: crypto.createHash('sha1').update(bytes).digest('hex') };
