@@ -56,6 +56,10 @@ const { createChats } = require('./chats');
 const { createSession } = require('./session');
 const { createMessageActions } = require('./messageActions');
 const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
+const { createQueue } = require('./queue');
+const { createLabels } = require('./labels');
+const { createStatus } = require('./status');
+const { createSettings } = require('./settings');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -672,6 +676,7 @@ function createStandIn(options = {}) {
 				autoReadMessage: false,
 				initialDataCallbackUrl: '',
 				isDevice: instance.multiDevice,
+				...settings.meFields(instance),
 			},
 		};
 	}
@@ -758,6 +763,10 @@ function createStandIn(options = {}) {
 	// Pins and poll votes (messageActions.js)
 	const messageActions = createMessageActions({ route, HttpError, getInstance, sentMessage: sending.sentMessage });
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
+	const queue = createQueue({ route, HttpError, getInstance, clone });
+	const labels = createLabels({ route, HttpError, getInstance, clone });
+	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
+	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
@@ -766,6 +775,10 @@ function createStandIn(options = {}) {
 		...session.serviceRoutes,
 		...messageActions.serviceRoutes,
 		...events.serviceRoutes,
+		...queue.serviceRoutes,
+		...labels.serviceRoutes,
+		...status.serviceRoutes,
+		...settings.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -785,6 +798,10 @@ function createStandIn(options = {}) {
 		...session.controlRoutes,
 		...messageActions.controlRoutes,
 		...events.controlRoutes,
+		...queue.controlRoutes,
+		...labels.controlRoutes,
+		...status.controlRoutes,
+		...settings.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -1039,6 +1056,16 @@ function createStandIn(options = {}) {
 		/** Connection, restarts, session id and current QR code (session.js); scanQr reconnects. */
 		session: (instanceId) => session.session(instanceId),
 		scanQr: (instanceId) => session.scanQr(instanceId),
+		/** The message queue (queue.js); `enqueue` adds messages waiting to go out. */
+		queue: (instanceId) => queue.queue(instanceId),
+		enqueue: (instanceId, entries) => queue.enqueue(instanceId, entries),
+		/** Labels, colours and the chats carrying them (labels.js). */
+		labels: (instanceId) => labels.labels(instanceId),
+		/** Statuses posted and replies to statuses of others; the profile (status.js). */
+		statuses: (instanceId) => status.statuses(instanceId),
+		profile: (instanceId) => status.profile(instanceId),
+		/** Name, auto read, call rejection, sent-by-me, restores and pairing codes (settings.js). */
+		settings: (instanceId) => settings.settings(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -129,7 +129,7 @@ export function optionalFields(options: IDataObject, extra: Record<string, strin
 }
 
 /** True when a 200 answer still says the call failed. */
-function refused(answer: unknown): boolean {
+export function refused(answer: unknown): boolean {
 	if (!answer || typeof answer !== 'object') return false;
 	const body = answer as IDataObject;
 	return body.value === false || body.value === 'false' || body.success === false || body.success === 'false' || Boolean(body.error);

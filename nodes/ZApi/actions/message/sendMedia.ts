@@ -30,7 +30,7 @@ export interface MediaSend {
 }
 
 /** The three ways to give the file: a binary field of the input item, a URL, base64. */
-function sourceProperties(send: MediaSend): INodeProperties[] {
+export function sourceProperties(send: Pick<MediaSend, 'kind'>): INodeProperties[] {
 	const label = MEDIA_KINDS[send.kind].label;
 	return [
 		{
@@ -83,6 +83,18 @@ const PARAMETER_OF_SOURCE: Record<MediaSource, { name: string; field: string }> 
 	base64: { name: 'mediaBase64', field: 'File (Base64)' },
 };
 
+/** The item's file, from the source it chose in sourceProperties, checked against `kind`. */
+export async function readSourceMedia(this: IExecuteFunctions, itemIndex: number, kind: MediaKindName): Promise<Media> {
+	const source = this.getNodeParameter('mediaSource', itemIndex) as MediaSource;
+	const parameter = PARAMETER_OF_SOURCE[source] ?? PARAMETER_OF_SOURCE.url;
+	return await readMedia.call(this, itemIndex, {
+		source,
+		kind,
+		value: this.getNodeParameter(parameter.name, itemIndex),
+		field: parameter.field,
+	});
+}
+
 /** One media operation: phone, file source, its own fields and options, one POST. */
 export function mediaOperation(send: MediaSend): ZApiOperation {
 	return {
@@ -96,14 +108,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 			const phone = readPhone.call(this, itemIndex);
 			const options = readOptions.call(this, itemIndex);
 			const fields = optionalFields(options, send.passOptions);
-			const source = this.getNodeParameter('mediaSource', itemIndex) as MediaSource;
-			const parameter = PARAMETER_OF_SOURCE[source] ?? PARAMETER_OF_SOURCE.url;
-			const media = await readMedia.call(this, itemIndex, {
-				source,
-				kind: send.kind,
-				value: this.getNodeParameter(parameter.name, itemIndex),
-				field: parameter.field,
-			});
+			const media = await readSourceMedia.call(this, itemIndex, send.kind);
 			const body: IDataObject = {
 				phone,
 				[send.field]: media.value,

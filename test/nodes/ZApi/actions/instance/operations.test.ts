@@ -60,14 +60,19 @@ describe('Instance: restart and disconnect', () => {
 		expectCall(EXAMPLES[value], { error: 'You are not connected.' });
 		const result = await runAction({ resource: 'instance', operation: value }, [{ json: {} }, { json: {} }], { continueOnFail: true });
 		expect(result.json).toEqual([
-			{ error: expect.stringMatching(/^Z-API could not (restart|disconnect) the instance \(it answered \{"value":false\}\)$/), details: expect.any(String) },
+			{ error: expect.stringMatching(/^Z-API could not ((restart|disconnect) the instance|restore the session) \(it answered \{"value":false\}\)$/), details: expect.any(String) },
 			{ error: expect.stringMatching(/\{"error":"You are not connected\."\}\)$/), details: expect.any(String) },
 		]);
 	});
 
 	it.each(sessionOperations)('%s says what it does to the connection in its description', (_name, value) => {
 		const { description } = instance.operations.find((operation) => operation.value === value)!;
-		expect(description).toMatch(value === 'disconnect' ? /Unlink the WhatsApp number .* until a new QR code is scanned/ : /stays linked .* nothing is sent or received/);
+		const says: Record<string, RegExp> = {
+			disconnect: /Unlink the WhatsApp number .* until a new QR code is scanned/,
+			restart: /stays linked .* nothing is sent or received/,
+			restoreSession: /without a new QR code/,
+		};
+		expect(description).toMatch(says[value]);
 	});
 });
 
