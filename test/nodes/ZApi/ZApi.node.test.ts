@@ -98,7 +98,7 @@ describe('Z-API node description', () => {
 			}
 		}
 		// An operation the node no longer has shows as saved.
-		expect(subtitleFor({ resource: 'message', operation: 'sendCarousel' })).toBe('sendCarousel');
+		expect(subtitleFor({ resource: 'message', operation: 'sendHologram' })).toBe('sendHologram');
 	});
 
 	it('is found in the node panel by the words users type for its actions', () => {
