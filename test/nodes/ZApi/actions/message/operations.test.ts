@@ -73,6 +73,12 @@ describe('Message: every operation', () => {
 	it('reads messageId from id when the answer has only id', async () => {
 		api().post(`${INSTANCE_PATH}/send-text`).reply(200, { zaapId: 'z1', id: 'm-from-id' });
 		const result = await runAction(params('sendText'));
-		expect(result.json).toEqual([{ zaapId: 'z1', id: 'm-from-id', messageId: 'm-from-id', phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: 'z1', messageId: 'm-from-id', phone: PHONE }]);
+	});
+
+	it('outputs messageId once: the documented answer carries it twice, as messageId and as id (docs/message/send-message-text.md)', async () => {
+		api().post(`${INSTANCE_PATH}/send-text`).reply(200, { zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68', id: 'D241XXXX732339502B68' });
+		const result = await runAction(params('sendText'));
+		expect(result.json).toEqual([{ zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68', phone: PHONE }]);
 	});
 });
