@@ -44,11 +44,34 @@ describe('Instance: Get QR Code', () => {
 		expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
-	it('says the number is probably connected when no image comes back', async () => {
-		api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { connected: true });
+	const CONNECTED =
+		'A WhatsApp number is already connected to this instance: there is no QR code to scan. To link another number, use Instance → Disconnect first.';
+
+	it('on a connected instance outputs connected: true and says so, without an error or a file', async () => {
+		const scope = api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { connected: true, error: 'You are already connected.' });
+		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([{ json: { connected: true, message: CONNECTED }, pairedItem: { item: 0 } }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('when the answer has no image and does not say why, asks the status: connected is the same normal output', async () => {
+		const scope = api()
+			.get(`${INSTANCE_PATH}/qr-code/image`)
+			.reply(200, { error: 'Já está conectado' })
+			.get(`${INSTANCE_PATH}/status`)
+			.reply(200, { connected: true, error: '', smartphoneConnected: true });
+		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ connected: true, message: CONNECTED }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('fails the item when there is no image and the number is not connected either', async () => {
+		api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { value: '' }).get(`${INSTANCE_PATH}/status`).reply(200, { connected: false, error: 'You are not connected.' });
 		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
 		expect(result.error?.message).toBe('Z-API gave no QR code image');
-		expect(result.error?.description).toMatch(/^It answered \{"connected":true\}\. When the number is already connected there is no QR code/);
+		expect(result.error?.description).toMatch(/^It answered \{"value":""\}\. Check with Instance → Get Status/);
 	});
 });
 
