@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
@@ -15,10 +15,11 @@ const ACTION_TARGETS: Record<string, (row: IDataObject, index: number) => IDataO
 
 export const sendButtonActions: ZApiOperation = {
 	value: 'sendButtonActions',
-	name: 'Send Button Actions',
+	name: 'Send Action Buttons',
 	action: 'Send action buttons',
-	description: `Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web.',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
