@@ -28,8 +28,9 @@ export type FieldRule =
 	| { list: string; of: RecordShape };
 
 export interface RecordShape {
+	/** Output fields in order. The answer's fields a rule reads are said in its words, not again in theirs. */
 	fields: Record<string, FieldRule>;
-	/** Fields of the answer left out: discontinued ones, or ones the table says in other words. */
+	/** Further fields of the answer left out: discontinued ones. */
 	drop?: string[];
 }
 
@@ -55,7 +56,6 @@ export const CONTACT: RecordShape = {
 		photo: text('imgUrl'),
 		about: text('about'),
 	},
-	drop: ['short', 'notify', 'vname', 'imgUrl'],
 };
 
 /** What a chat record says beside its ID (docs/chats/get-chats.md, get-metadata-chat.md). */
@@ -75,7 +75,7 @@ const CHAT_DETAILS: Record<string, FieldRule> = {
 };
 
 /** messagesUnread is marked discontinued on both pages. */
-const CHAT_DROPPED = ['profileThumbnail', 'messagesUnread'];
+const CHAT_DROPPED = ['messagesUnread'];
 
 /** A chat of GET /chats and GET /chats/{phone}. */
 export const CHAT: RecordShape = { fields: { phone: text('phone'), ...CHAT_DETAILS }, drop: CHAT_DROPPED };
@@ -84,11 +84,10 @@ export const CHAT: RecordShape = { fields: { phone: text('phone'), ...CHAT_DETAI
  * A group of the group list (docs/group/get-groups.md): a chat record, named by the group
  * ID every Group operation takes.
  */
-export const GROUP_CHAT: RecordShape = { fields: { groupId: text('phone'), ...CHAT_DETAILS }, drop: [...CHAT_DROPPED, 'phone'] };
+export const GROUP_CHAT: RecordShape = { fields: { groupId: text('phone'), ...CHAT_DETAILS }, drop: CHAT_DROPPED };
 
 const PARTICIPANT: RecordShape = {
 	fields: { phone: text('phone'), isAdmin: { flag: 'isAdmin' }, isSuperAdmin: { flag: 'isSuperAdmin' }, ...PERSON_NAMES },
-	drop: ['short', 'notify', 'vname'],
 };
 
 /**
@@ -113,7 +112,6 @@ export const GROUP: RecordShape = {
 		nameChangedAt: { time: 'subjectTime' },
 		nameChangedBy: text('subjectOwner'),
 	},
-	drop: ['phone', 'subject', 'subjectOwner'],
 };
 
 /** A flag as a boolean, or null when the record has none that reads as one. */
@@ -130,13 +128,18 @@ function countOf(value: unknown): number | null {
 
 const own = (record: IDataObject, name: string): unknown => (Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
 
-/** One record in the shape's words; fields the table does not name pass as they came. */
+/** The answer's fields a rule reads. */
+const sourcesOf = (rule: FieldRule): string[] =>
+	'text' in rule ? rule.text : 'flag' in rule ? [rule.flag] : 'count' in rule ? [rule.count] : 'time' in rule ? [rule.time] : [rule.list];
+
+/** One record in the shape's words; fields the table does not read pass as they came. */
 export function shapeRecord(record: IDataObject, shape: RecordShape): IDataObject {
 	const source = record && typeof record === 'object' && !Array.isArray(record) ? record : {};
 	const out: IDataObject = {};
 	const named = new Set(shape.drop ?? []);
 	for (const [name, rule] of Object.entries(shape.fields)) {
 		named.add(name);
+		for (const field of sourcesOf(rule)) named.add(field);
 		if ('text' in rule) {
 			out[name] = rule.text.map((field) => textOf(own(source, field))).find((value) => value) ?? null;
 		} else if ('flag' in rule) {
@@ -148,14 +151,13 @@ export function shapeRecord(record: IDataObject, shape: RecordShape): IDataObjec
 			out[name] = timeOf(given).timestamp;
 			// The number as sent, -1 included; text that is no number stays as it came.
 			out[rule.time] = countOf(given) ?? ((given ?? null) as IDataObject[string]);
-			named.add(rule.time);
 		} else {
 			const list = own(source, rule.list);
 			out[name] = Array.isArray(list) ? list.map((entry) => shapeRecord(entry as IDataObject, rule.of)) : [];
 		}
 	}
-	for (const [field, value] of Object.entries(source)) if (!named.has(field)) out[field] = value as IDataObject[string];
-	return out;
+	// fromEntries defines own properties: a `__proto__` key of an answer stays data.
+	return Object.fromEntries([...Object.entries(out), ...Object.entries(source).filter(([field]) => !named.has(field))]) as IDataObject;
 }
 
 /**
