@@ -114,6 +114,20 @@ export const GROUP: RecordShape = {
 	},
 };
 
+/**
+ * The connected phone (docs/instance/device.md): its profile's picture is `photo`, as a
+ * contact's; the device and session fields pass as they came.
+ */
+export const DEVICE: RecordShape = {
+	fields: {
+		phone: text('phone'),
+		name: text('name'),
+		about: text('about'),
+		photo: text('imgUrl'),
+		isBusiness: { flag: 'isBusiness' },
+	},
+};
+
 /** A flag as a boolean, or null when the record has none that reads as one. */
 function flagOf(value: unknown): boolean | null {
 	if (value === true || value === 'true' || value === 1 || value === '1') return true;

@@ -117,7 +117,7 @@ module.exports = {
 					{ parameters: { resource: 'contact', operation: 'getContacts', returnAll: true, options: { pageSize: 1 } } },
 				]);
 				assert.deepEqual(t.standIn.chatBook(inst.id).blocked, []);
-				assert.match(after.outputs[1][0].link, /^https:\/\/pps\.whatsapp\.net\/ana\.jpg\?/);
+				assert.match(after.outputs[1][0].photo, /^https:\/\/pps\.whatsapp\.net\/ana\.jpg\?/);
 				assert.deepEqual(after.outputs[2].map((c) => c.phone), [ANA, BRUNO]);
 			},
 		},

@@ -81,7 +81,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/profile-picture',
 		query: { phone: PHONE },
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
-		output: [{ phone: PHONE, link: 'https://pps.whatsapp.net/fresh.jpg' }],
+		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
 	...blockChanges,
 };

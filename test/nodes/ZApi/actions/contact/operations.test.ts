@@ -95,8 +95,8 @@ describe('Contact: other answers', () => {
 			.reply(200, { link: null });
 		const result = await runAction({ resource: 'contact', operation: 'getProfilePicture', phone: '={{ $json.phone }}' }, [{ json: { phone: PHONE } }, { json: { phone: LID } }]);
 		expect(result.json).toEqual([
-			{ phone: PHONE, link: 'https://pps.whatsapp.net/a.jpg' },
-			{ phone: LID, link: null },
+			{ phone: PHONE, photo: 'https://pps.whatsapp.net/a.jpg' },
+			{ phone: LID, photo: null },
 		]);
 	});
 

@@ -5,7 +5,7 @@ import { instance } from '../../../../../nodes/ZApi/actions/instance';
 import { qrImageOf } from '../../../../../nodes/ZApi/actions/instance/getQrCode.operation';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
-import { EXAMPLES, PNG_BASE64 } from './examples';
+import { DEVICE, EXAMPLES, PNG_BASE64 } from './examples';
 
 describeOperations(instance, EXAMPLES);
 
@@ -101,5 +101,19 @@ describe('Instance: Get Device', () => {
 		expect(result.error?.message).toBe('Z-API could not read the connected device (it answered {"error":"You are not connected."})');
 		expect(result.error?.description).toMatch(/Get QR Code/);
 		expect(result.json).toEqual([]);
+	});
+});
+
+describe('Instance: Get Device output', () => {
+	it('reads the business flag as a boolean whichever way it is written', async () => {
+		api().get(`${INSTANCE_PATH}/device`).reply(200, { phone: '5511999999999', name: 'Shop', isBusiness: 'false' });
+		const result = await runAction({ resource: 'instance', operation: 'getDevice' });
+		expect(result.json).toEqual([{ phone: '5511999999999', name: 'Shop', about: null, photo: null, isBusiness: false }]);
+	});
+
+	it('with Simplify off, outputs the device as Z-API sent it', async () => {
+		api().get(`${INSTANCE_PATH}/device`).reply(200, DEVICE);
+		const result = await runAction({ resource: 'instance', operation: 'getDevice', simplify: false });
+		expect(result.json).toEqual([DEVICE]);
 	});
 });
