@@ -167,7 +167,8 @@ export function shapeRecord(record: IDataObject, shape: RecordShape): IDataObjec
 			out[rule.time] = countOf(given) ?? ((given ?? null) as IDataObject[string]);
 		} else {
 			const list = own(source, rule.list);
-			out[name] = Array.isArray(list) ? list.map((entry) => shapeRecord(entry as IDataObject, rule.of)) : [];
+			// A list entry that is text is taken as the phone: the metadata pages type participants as "array string" and show objects.
+			out[name] = Array.isArray(list) ? list.map((entry) => shapeRecord(typeof entry === 'string' ? { phone: entry } : (entry as IDataObject), rule.of)) : [];
 		}
 	}
 	// fromEntries defines own properties: a `__proto__` key of an answer stays data.

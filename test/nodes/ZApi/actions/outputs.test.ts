@@ -65,6 +65,8 @@ describe('output tables: text, counts, lists and the fields no table names', () 
 		const shape: RecordShape = { fields: { people: { list: 'participants', of: { fields: { admin: { flag: 'isAdmin' } } } } } };
 		expect(shapeRecord({ participants: [{ isAdmin: 'true', phone: '1' }] }, shape)).toEqual({ people: [{ admin: true, phone: '1' }] });
 		expect(shapeRecord({ participants: 'none' }, shape)).toEqual({ people: [] });
+		// The metadata pages type participants as "array string": a text entry is the phone.
+		expect(shapeRecord({ participants: ['5511'] }, shape)).toEqual({ people: [{ admin: null, phone: '5511' }] });
 	});
 
 	it('says the fields a rule reads in its words only, keeps the others as they came, a __proto__ key as data', () => {
