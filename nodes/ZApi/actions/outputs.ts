@@ -10,31 +10,35 @@ import { storablePayload, textOf, timeOf, toItems } from '../../ZApiTrigger/deli
  * as it came.
  */
 
-/** How one output field is read from a record. */
-export type FieldRule =
-	/** The first of these fields that holds text; null when none does. */
-	| { text: string[] }
-	/** A flag: true/false, "true"/"false" and 1/0 (the pages disagree on which); null when absent. */
-	| { flag: string }
-	/** A count written as a number or as text ("0"). */
-	| { count: string }
-	/**
-	 * A time: the output field holds it as an ISO date, and the field it came from holds the
-	 * number (seconds or milliseconds, the calls disagree: chats send seconds, groups
-	 * milliseconds). Null when there is no plausible date (-1 for "muted for ever").
-	 */
-	| { time: string }
-	/** A list of records of another shape. */
-	| { list: string; of: RecordShape };
+/**
+ * How one output field is read from a record:
+ * - text: the first of the `from` fields that holds text; null when none does.
+ * - flag: true/false, "true"/"false" and 1/0 (the pages disagree on which); null otherwise.
+ * - count: a number written as a number or as text ("0").
+ * - time: the output field holds an ISO date, and the field it came from keeps the number
+ *   (seconds or milliseconds: chats send seconds, groups milliseconds). The date is null
+ *   when there is no plausible one (-1 is "muted for ever").
+ * - list: a list of records of the shape `of`.
+ */
+export interface FieldRule {
+	kind: 'text' | 'flag' | 'count' | 'time' | 'list';
+	/** The answer's fields read: said in the output's words only, not again in theirs. */
+	from: string[];
+	of?: RecordShape;
+}
 
 export interface RecordShape {
-	/** Output fields in order. The answer's fields a rule reads are said in its words, not again in theirs. */
+	/** Output fields in order. */
 	fields: Record<string, FieldRule>;
 	/** Further fields of the answer left out: discontinued ones. */
 	drop?: string[];
 }
 
-const text = (...from: string[]): FieldRule => ({ text: from });
+const text = (...from: string[]): FieldRule => ({ kind: 'text', from });
+const flag = (from: string): FieldRule => ({ kind: 'flag', from: [from] });
+const count = (from: string): FieldRule => ({ kind: 'count', from: [from] });
+const time = (from: string): FieldRule => ({ kind: 'time', from: [from] });
+const list = (from: string, of: RecordShape): FieldRule => ({ kind: 'list', from: [from], of });
 
 /**
  * A person's names as the contact calls give them (docs/contacts/get-contacts.md,
@@ -61,15 +65,15 @@ export const CONTACT: RecordShape = {
 /** What a chat record says beside its ID (docs/chats/get-chats.md, get-metadata-chat.md). */
 const CHAT_DETAILS: Record<string, FieldRule> = {
 	name: text('name'),
-	isGroup: { flag: 'isGroup' },
-	unread: { count: 'unread' },
-	lastMessageAt: { time: 'lastMessageTime' },
-	isMuted: { flag: 'isMuted' },
-	mutedUntil: { time: 'muteEndTime' },
-	archived: { flag: 'archived' },
-	pinned: { flag: 'pinned' },
-	isMarkedSpam: { flag: 'isMarkedSpam' },
-	isGroupAnnouncement: { flag: 'isGroupAnnouncement' },
+	isGroup: flag('isGroup'),
+	unread: count('unread'),
+	lastMessageAt: time('lastMessageTime'),
+	isMuted: flag('isMuted'),
+	mutedUntil: time('muteEndTime'),
+	archived: flag('archived'),
+	pinned: flag('pinned'),
+	isMarkedSpam: flag('isMarkedSpam'),
+	isGroupAnnouncement: flag('isGroupAnnouncement'),
 	// The trigger's word for the chat's picture.
 	photo: text('profileThumbnail'),
 };
@@ -87,7 +91,7 @@ export const CHAT: RecordShape = { fields: { phone: text('phone'), ...CHAT_DETAI
 export const GROUP_CHAT: RecordShape = { fields: { groupId: text('phone'), ...CHAT_DETAILS }, drop: CHAT_DROPPED };
 
 const PARTICIPANT: RecordShape = {
-	fields: { phone: text('phone'), isAdmin: { flag: 'isAdmin' }, isSuperAdmin: { flag: 'isSuperAdmin' }, ...PERSON_NAMES },
+	fields: { phone: text('phone'), isAdmin: flag('isAdmin'), isSuperAdmin: flag('isSuperAdmin'), ...PERSON_NAMES },
 };
 
 /**
@@ -100,16 +104,16 @@ export const GROUP: RecordShape = {
 		name: text('subject', 'name'),
 		description: text('description'),
 		owner: text('owner'),
-		createdAt: { time: 'creation' },
+		createdAt: time('creation'),
 		invitationLink: text('invitationLink'),
 		communityId: text('communityId'),
-		adminOnlyMessage: { flag: 'adminOnlyMessage' },
-		adminOnlySettings: { flag: 'adminOnlySettings' },
-		requireAdminApproval: { flag: 'requireAdminApproval' },
-		adminOnlyAddMember: { flag: 'adminOnlyAddMember' },
-		isGroupAnnouncement: { flag: 'isGroupAnnouncement' },
-		participants: { list: 'participants', of: PARTICIPANT },
-		nameChangedAt: { time: 'subjectTime' },
+		adminOnlyMessage: flag('adminOnlyMessage'),
+		adminOnlySettings: flag('adminOnlySettings'),
+		requireAdminApproval: flag('requireAdminApproval'),
+		adminOnlyAddMember: flag('adminOnlyAddMember'),
+		isGroupAnnouncement: flag('isGroupAnnouncement'),
+		participants: list('participants', PARTICIPANT),
+		nameChangedAt: time('subjectTime'),
 		nameChangedBy: text('subjectOwner'),
 	},
 };
@@ -124,7 +128,7 @@ export const DEVICE: RecordShape = {
 		name: text('name'),
 		about: text('about'),
 		photo: text('imgUrl'),
-		isBusiness: { flag: 'isBusiness' },
+		isBusiness: flag('isBusiness'),
 	},
 };
 
@@ -142,37 +146,36 @@ function countOf(value: unknown): number | null {
 
 const own = (record: IDataObject, name: string): unknown => (Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined);
 
-/** The answer's fields a rule reads. */
-const sourcesOf = (rule: FieldRule): string[] =>
-	'text' in rule ? rule.text : 'flag' in rule ? [rule.flag] : 'count' in rule ? [rule.count] : 'time' in rule ? [rule.time] : [rule.list];
+type Entry = [string, IDataObject[string]];
+
+/** What each kind of rule writes for output field `name`, from the values of its `from` fields. */
+const READERS: Record<FieldRule['kind'], (name: string, values: unknown[], rule: FieldRule) => Entry[]> = {
+	text: (name, values) => [[name, values.map(textOf).find((value) => value) ?? null]],
+	flag: (name, [value]) => [[name, flagOf(value)]],
+	count: (name, [value]) => [[name, countOf(value)]],
+	// The number as sent, -1 included; text that is no number stays as it came.
+	time: (name, [value], rule) => [
+		[name, timeOf(value).timestamp],
+		[rule.from[0], countOf(value) ?? ((value ?? null) as IDataObject[string])],
+	],
+	// An entry that is text is taken as the phone: the metadata pages type participants as "array string" and show objects.
+	list: (name, [value], rule) => [
+		[name, Array.isArray(value) ? value.map((entry) => shapeRecord(typeof entry === 'string' ? { phone: entry } : (entry as IDataObject), rule.of ?? { fields: {} })) : []],
+	],
+};
 
 /** One record in the shape's words; fields the table does not read pass as they came. */
 export function shapeRecord(record: IDataObject, shape: RecordShape): IDataObject {
 	const source = record && typeof record === 'object' && !Array.isArray(record) ? record : {};
-	const out: IDataObject = {};
-	const named = new Set(shape.drop ?? []);
+	const read = new Set(shape.drop ?? []);
+	const entries: Entry[] = [];
 	for (const [name, rule] of Object.entries(shape.fields)) {
-		named.add(name);
-		for (const field of sourcesOf(rule)) named.add(field);
-		if ('text' in rule) {
-			out[name] = rule.text.map((field) => textOf(own(source, field))).find((value) => value) ?? null;
-		} else if ('flag' in rule) {
-			out[name] = flagOf(own(source, rule.flag));
-		} else if ('count' in rule) {
-			out[name] = countOf(own(source, rule.count));
-		} else if ('time' in rule) {
-			const given = own(source, rule.time);
-			out[name] = timeOf(given).timestamp;
-			// The number as sent, -1 included; text that is no number stays as it came.
-			out[rule.time] = countOf(given) ?? ((given ?? null) as IDataObject[string]);
-		} else {
-			const list = own(source, rule.list);
-			// A list entry that is text is taken as the phone: the metadata pages type participants as "array string" and show objects.
-			out[name] = Array.isArray(list) ? list.map((entry) => shapeRecord(typeof entry === 'string' ? { phone: entry } : (entry as IDataObject), rule.of)) : [];
-		}
+		rule.from.forEach((field) => read.add(field));
+		entries.push(...READERS[rule.kind](name, rule.from.map((field) => own(source, field)), rule));
 	}
+	const rest = Object.entries(source).filter(([field]) => !read.has(field) && !Object.hasOwn(shape.fields, field)) as Entry[];
 	// fromEntries defines own properties: a `__proto__` key of an answer stays data.
-	return Object.fromEntries([...Object.entries(out), ...Object.entries(source).filter(([field]) => !named.has(field))]) as IDataObject;
+	return Object.fromEntries([...entries, ...rest]) as IDataObject;
 }
 
 /**

@@ -1,10 +1,10 @@
 /** How one field of a record is read, whatever the record: the rules of the output tables. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordShape } from '../../../../nodes/ZApi/actions/outputs';
+import type { FieldRule, RecordShape } from '../../../../nodes/ZApi/actions/outputs';
 import { shapeRecord } from '../../../../nodes/ZApi/actions/outputs';
 
-const one = (rule: RecordShape['fields'][string], record: IDataObject) => shapeRecord(record, { fields: { out: rule } });
+const one = (rule: FieldRule, record: IDataObject) => shapeRecord(record, { fields: { out: rule } });
 
 describe('output tables: a flag', () => {
 	it.each([
@@ -20,7 +20,7 @@ describe('output tables: a flag', () => {
 		[null, null],
 		[undefined, null],
 	])('%j reads as %j', (given, expected) => {
-		expect(one({ flag: 'given' }, given === undefined ? {} : { given })).toEqual({ out: expected });
+		expect(one({ kind: 'flag', from: ['given'] }, given === undefined ? {} : { given })).toEqual({ out: expected });
 	});
 });
 
@@ -34,11 +34,11 @@ describe('output tables: a time', () => {
 		['text that is no time', 'soon', null, 'soon'],
 		['null', null, null, null],
 	])('%s: ISO %j, the number kept as %j', (_label, given, iso, original) => {
-		expect(one({ time: 'given' }, { given })).toEqual({ out: iso, given: original });
+		expect(one({ kind: 'time', from: ['given'] }, { given })).toEqual({ out: iso, given: original });
 	});
 
 	it('absent: both null', () => {
-		expect(one({ time: 'given' }, {})).toEqual({ out: null, given: null });
+		expect(one({ kind: 'time', from: ['given'] }, {})).toEqual({ out: null, given: null });
 	});
 });
 
@@ -49,7 +49,7 @@ describe('output tables: text, counts, lists and the fields no table names', () 
 		['an object is not text', { a: { name: 'x' } }, null],
 		['none', {}, null],
 	])('text: %s', (_label, record, expected) => {
-		expect(shapeRecord(record, { fields: { out: { text: ['a', 'b', 'c'] } } })).toEqual({ out: expected });
+		expect(shapeRecord(record, { fields: { out: { kind: 'text', from: ['a', 'b', 'c'] } } })).toEqual({ out: expected });
 	});
 
 	it.each([
@@ -58,11 +58,11 @@ describe('output tables: text, counts, lists and the fields no table names', () 
 		['three', null],
 		['', null],
 	])('count: %j reads as %j', (given, expected) => {
-		expect(one({ count: 'given' }, { given })).toEqual({ out: expected });
+		expect(one({ kind: 'count', from: ['given'] }, { given })).toEqual({ out: expected });
 	});
 
 	it('a list of records of another shape; not a list: empty', () => {
-		const shape: RecordShape = { fields: { people: { list: 'participants', of: { fields: { admin: { flag: 'isAdmin' } } } } } };
+		const shape: RecordShape = { fields: { people: { kind: 'list', from: ['participants'], of: { fields: { admin: { kind: 'flag', from: ['isAdmin'] } } } } } };
 		expect(shapeRecord({ participants: [{ isAdmin: 'true', phone: '1' }] }, shape)).toEqual({ people: [{ admin: true, phone: '1' }] });
 		expect(shapeRecord({ participants: 'none' }, shape)).toEqual({ people: [] });
 		// The metadata pages type participants as "array string": a text entry is the phone.
@@ -71,7 +71,7 @@ describe('output tables: text, counts, lists and the fields no table names', () 
 
 	it('says the fields a rule reads in its words only, keeps the others as they came, a __proto__ key as data', () => {
 		const record = JSON.parse('{"a":"x","extra":{"n":1},"__proto__":{"polluted":true}}') as IDataObject;
-		const shaped = shapeRecord(record, { fields: { out: { text: ['a'] } } });
+		const shaped = shapeRecord(record, { fields: { out: { kind: 'text', from: ['a'] } } });
 		expect(Object.keys(shaped)).toEqual(['out', 'extra', '__proto__']);
 		expect((shaped as { polluted?: boolean }).polluted).toBeUndefined();
 		expect(Object.getPrototypeOf(shaped)).toBe(Object.prototype);
@@ -79,5 +79,5 @@ describe('output tables: text, counts, lists and the fields no table names', () 
 });
 
 it('leaves out the fields a table drops', () => {
-	expect(shapeRecord({ a: 'x', messagesUnread: 0 }, { fields: { out: { text: ['a'] } }, drop: ['messagesUnread'] })).toEqual({ out: 'x' });
+	expect(shapeRecord({ a: 'x', messagesUnread: 0 }, { fields: { out: { kind: 'text', from: ['a'] } }, drop: ['messagesUnread'] })).toEqual({ out: 'x' });
 });
