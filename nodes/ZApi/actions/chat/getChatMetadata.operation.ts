@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { zApiRequest } from '../../../shared/transport';
 import { firstRecord } from '../answers';
+import { CHAT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
 import { chatProperty, readChat } from './modifyChat';
 
@@ -10,11 +11,11 @@ export const getChatMetadata: ZApiOperation = {
 	name: 'Get Metadata',
 	action: 'Get details of a chat',
 	description: "Read one chat's details: name, unread count, muted and archived flags, profile about text and picture",
-	properties: [chatProperty],
+	properties: withSimplify([chatProperty]),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phone = readChat.call(this, itemIndex);
 		// The docs write both /chat/{phone} and /chats/{phone}; the URL section's plural is used.
 		const answer = await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex });
-		return [{ phone, ...firstRecord(answer) }];
+		return outputRecords.call(this, itemIndex, [{ phone, ...firstRecord(answer) }], CHAT);
 	},
 };

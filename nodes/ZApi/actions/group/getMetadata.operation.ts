@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { GROUP, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupOutput, groupPath, groupReadField } from './groupAnswer';
+import { groupPath, groupReadField } from './groupAnswer';
 
 export const getMetadata: ZApiOperation = {
 	value: 'getMetadata',
 	name: 'Get Metadata',
 	action: 'Get the data of a group',
 	description: 'Read the name, description, settings, participants and admins of a group',
-	properties: [
+	properties: withSimplify([
 		groupIdProperty,
 		{
 			displayName: 'Include Invite Link',
@@ -19,7 +20,7 @@ export const getMetadata: ZApiOperation = {
 			description:
 				"Whether to read the group's invite link too. Turn off for a faster answer (Z-API's light metadata, where invitationLink is null).",
 		},
-	],
+	]),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const groupId = readGroupId.call(this, itemIndex);
 		const includeInviteLink = this.getNodeParameter('includeInviteLink', itemIndex, true) as boolean;
@@ -31,6 +32,6 @@ export const getMetadata: ZApiOperation = {
 			hint: "Check the group ID and that the instance's phone is still a participant of the group.",
 			field: 'phone',
 		});
-		return [groupOutput(answer)];
+		return outputRecords.call(this, itemIndex, [answer], GROUP);
 	},
 };

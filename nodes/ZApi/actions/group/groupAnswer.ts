@@ -60,42 +60,6 @@ export function asBoolean(value: unknown): unknown {
 	return value;
 }
 
-const GROUP_FLAGS = [
-	// metadata
-	'adminOnlyMessage',
-	'adminOnlySettings',
-	'requireAdminApproval',
-	'adminOnlyAddMember',
-	'isGroupAnnouncement',
-	// the group list's chat summaries
-	'isGroup',
-	'isMuted',
-	'isMarkedSpam',
-	'archived',
-	'pinned',
-];
-const PARTICIPANT_FLAGS = ['isAdmin', 'isSuperAdmin'];
-
-function withBooleans(record: IDataObject, flags: string[]): IDataObject {
-	const copy: IDataObject = { ...record };
-	for (const flag of flags) if (flag in copy) copy[flag] = asBoolean(copy[flag]) as IDataObject[string];
-	return copy;
-}
-
-/**
- * A group as the metadata calls describe it, with `groupId` for the next Group operation and
- * the flags as booleans: the pages type them as strings, their examples as booleans.
- */
-export function groupOutput(record: IDataObject): IDataObject {
-	const group = withBooleans(record, GROUP_FLAGS);
-	if (Array.isArray(group.participants)) {
-		group.participants = (group.participants as IDataObject[]).map((participant) =>
-			participant && typeof participant === 'object' ? withBooleans(participant, PARTICIPANT_FLAGS) : participant,
-		);
-	}
-	return typeof record.phone === 'string' ? { groupId: record.phone, ...group } : group;
-}
-
 /** The group id as it goes into a path. */
 export const groupPath = (prefix: string, groupId: string) => `${prefix}/${encodeURIComponent(groupId)}`;
 

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
 import { readInviteLink } from './acceptInvite.operation';
-import { groupOutput, groupReadField } from './groupAnswer';
+import { GROUP, shapeRecord } from '../outputs';
+import { groupReadField } from './groupAnswer';
 
 export const previewInvite: ZApiOperation = {
 	value: 'previewInvite',
@@ -31,6 +32,7 @@ export const previewInvite: ZApiOperation = {
 			hint: 'Check that the link is current (a reset makes old links stop working) and that the instance is connected.',
 			field: 'phone',
 		});
-		return [{ ...groupOutput(answer), invitationLink }];
+		// The group in the words of Get Metadata (outputs.ts).
+		return [{ ...shapeRecord(answer as IDataObject, GROUP), invitationLink }];
 	},
 };

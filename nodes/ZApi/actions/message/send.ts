@@ -164,10 +164,12 @@ export async function callService(this: IExecuteFunctions, itemIndex: number, ca
 /**
  * Sends one message. The output is the service's answer plus the chat, with `messageId`
  * read from `messageId` or, where a page only shows it, `id`: what the next node needs to
- * reply, react, edit or delete.
+ * reply, react, edit or delete. `id` itself is left out: the pages call it a copy of
+ * messageId kept for Zapier (docs/message/send-message-text.md), and `messageId` is the
+ * word of the trigger's items and of this node's parameters.
  */
 export async function sendMessage(this: IExecuteFunctions, itemIndex: number, call: SendCall & { phone: string }): Promise<IDataObject[]> {
-	const answer = await callService.call(this, itemIndex, call);
-	const messageId = answer.messageId ?? answer.id;
+	const { id, ...answer } = await callService.call(this, itemIndex, call);
+	const messageId = answer.messageId ?? id;
 	return [{ ...answer, phone: call.phone, ...(messageId !== undefined ? { messageId } : {}) }];
 }

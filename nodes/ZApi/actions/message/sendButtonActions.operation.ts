@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
@@ -69,10 +69,11 @@ export function actionButtons(rows: IDataObject[], rowName = (index: number) => 
 
 export const sendButtonActions: ZApiOperation = {
 	value: 'sendButtonActions',
-	name: 'Send Button Actions',
+	name: 'Send Action Buttons',
 	action: 'Send action buttons',
-	description: `Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web.',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(

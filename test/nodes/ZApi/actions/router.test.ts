@@ -7,11 +7,13 @@ import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
 const api = () => nock('https://api.z-api.io');
 const GROUP = '120363019502650977-group';
 
+/** The records as the service lists them (Simplify off): these tests are about items, not their shape. */
 const getMessagesOf = (phone: string) => ({
 	resource: 'chat',
 	operation: 'getMessages',
 	phone,
 	returnAll: true,
+	simplify: false,
 });
 
 describe('router: one run per input item', () => {
@@ -73,6 +75,7 @@ describe('router: one run per input item', () => {
 				phone: '={{ $json.phone }}',
 				returnAll: false,
 				limit: '={{ $json.limit }}',
+				simplify: false,
 				options: { pageSize: '={{ $json.size }}', lastMessageId: '={{ $json.after }}' },
 			},
 			[

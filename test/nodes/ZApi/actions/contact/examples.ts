@@ -16,6 +16,19 @@ export const contactRecord = (phone: string, extra: IDataObject = {}): IDataObje
 	...extra,
 });
 
+/** contactRecord(phone) as Get Many and Get output it: the names in plain words, `name` the one to show. */
+export const contactOutput = (phone: string, extra: IDataObject = {}): IDataObject => ({
+	phone,
+	name: `Name ${phone}`,
+	savedName: `Name ${phone}`,
+	savedShortName: 'Name',
+	whatsappName: `WhatsApp ${phone}`,
+	contactCardName: null,
+	photo: null,
+	about: null,
+	...extra,
+});
+
 const blockChanges: Record<string, OperationExample> = Object.fromEntries(
 	contact.operations.flatMap((operation) => {
 		const { blockAction } = operation as { blockAction?: string };
@@ -70,7 +83,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/contacts',
 		query: { page: '1', pageSize: '2' },
 		answer: [contactRecord(PHONE), contactRecord('5521988887777')],
-		output: [contactRecord(PHONE), contactRecord('5521988887777')],
+		output: [contactOutput(PHONE), contactOutput('5521988887777')],
 	},
 	getContact: {
 		parameters: { phone: '+55 11 99999-9999' },
@@ -78,7 +91,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		method: 'GET',
 		path: `/contacts/${PHONE}`,
 		answer: { ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' },
-		output: [{ ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' }],
+		output: [contactOutput(PHONE, { photo: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' })],
 	},
 	checkNumbers: {
 		parameters: { phones: '+55 (11) 99999-9999' },
@@ -96,7 +109,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/profile-picture',
 		query: { phone: PHONE },
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
-		output: [{ phone: PHONE, link: 'https://pps.whatsapp.net/fresh.jpg' }],
+		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
 	...blockChanges,
 };

@@ -35,7 +35,19 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		method: 'GET',
 		path: '/device',
 		answer: DEVICE,
-		output: [DEVICE],
+		// The picture as `photo`, as a contact's; the rest as it came.
+		output: [
+			{
+				phone: '5511999999999',
+				name: 'My Shop',
+				about: 'Shop',
+				photo: 'https://pps.whatsapp.net/me.jpg',
+				isBusiness: true,
+				device: { sessionName: 'Z-API', device_model: 'Z-API' },
+				originalDevice: 'android',
+				sessionId: 12,
+			},
+		],
 	},
 	restart: {
 		parameters: {},
