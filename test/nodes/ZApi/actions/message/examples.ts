@@ -293,7 +293,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 			],
 		},
 		answer: SENT,
-		output: { ...SENT, phone: GROUP },
+		output: sent({ phone: GROUP }),
 	},
 	sendPixButton: {
 		parameters: { phone: PHONE, pixKey: 'pix@example.com', keyType: 'EMAIL', options: { merchantName: 'Pay the shop' } },

@@ -5,7 +5,7 @@ export const PHONE = '5544999999999';
 export const STATUS_ID = '1F606398F2ECAA4846269F659B6003A9';
 /** docs/status/send-text-status.md: a post answers without `id`. */
 export const POSTED = { zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68' };
-/** docs/status/reply-status-text.md: a reply answers with `id` too. */
+/** docs/status/reply-status-text.md: a reply answers with `id` too (a send's output leaves that copy of messageId out). */
 export const REPLIED = { ...POSTED, id: 'D241XXXX732339502B68' };
 
 export const EXAMPLES: Record<string, OperationExample> = {
@@ -40,7 +40,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/reply-status-text',
 		body: { phone: PHONE, message: 'message text', statusMessageId: STATUS_ID },
 		answer: REPLIED,
-		output: [{ ...REPLIED, phone: PHONE }],
+		output: [{ ...POSTED, phone: PHONE }],
 	},
 	replyWithGif: {
 		parameters: { phone: PHONE, statusMessageId: STATUS_ID, gifUrl: 'https://example.com/file_example_MP4_480_1_5MG.mp4' },
@@ -49,7 +49,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/reply-status-gif',
 		body: { phone: PHONE, gif: 'https://example.com/file_example_MP4_480_1_5MG.mp4', statusMessageId: STATUS_ID },
 		answer: REPLIED,
-		output: [{ ...REPLIED, phone: PHONE }],
+		output: [{ ...POSTED, phone: PHONE }],
 	},
 	replyWithSticker: {
 		parameters: { phone: PHONE, statusMessageId: STATUS_ID, mediaSource: 'url', mediaUrl: 'https://www.z-api.io/sticker.webp' },
@@ -58,6 +58,6 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/reply-status-sticker',
 		body: { phone: PHONE, sticker: 'https://www.z-api.io/sticker.webp', statusMessageId: STATUS_ID },
 		answer: REPLIED,
-		output: [{ ...REPLIED, phone: PHONE }],
+		output: [{ ...POSTED, phone: PHONE }],
 	},
 };

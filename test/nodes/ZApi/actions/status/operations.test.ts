@@ -70,7 +70,7 @@ describe('Status: replies', () => {
 			[{ json: {}, binary: { data: { data: sampleImages.pngBase64, mimeType: 'image/png' } } }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ ...REPLIED, phone: PHONE }]);
+		expect(result.json).toEqual([{ ...POSTED, phone: PHONE }]);
 		expect(scope.isDone()).toBe(true);
 	});
 
