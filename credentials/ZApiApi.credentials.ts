@@ -15,9 +15,14 @@ import { credentialTest } from '../nodes/shared/credentialCheck';
  * security header.
  */
 export class ZApiApi implements ICredentialType {
+	// Saved credentials and the nodes refer to this name. n8n keeps credential types in one
+	// list for every installed package; the other Z-API packages name theirs differently
+	// (zapiApi, zApiCredentialsApi), so this one stays, and saved credentials keep working.
 	name = 'zApiApi';
 
-	displayName = 'Z-API API';
+	// Not "Z-API API", the name another Z-API package gives its credential: with both
+	// installed, the credential list tells them apart.
+	displayName = 'Z-API Instance API';
 
 	icon: Icon = { light: 'file:../icons/zapi.svg', dark: 'file:../icons/zapi.dark.svg' };
 
@@ -60,6 +65,9 @@ export class ZApiApi implements ICredentialType {
 			default: 'https://api.z-api.io',
 			description:
 				'Change only for a self-hosted server that speaks the Z-API interface, or a local stand-in for tests',
+			// n8n shows a network failure of the connection test as Node's bare error code; a
+			// declarative test cannot word it, so the field says what each code means.
+			hint: 'If saving shows ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address: check it (server only, no /instances/… part) and n8n\'s network or proxy. If it shows DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN or UNABLE_TO_VERIFY_LEAF_SIGNATURE, n8n does not trust the server\'s certificate: give n8n its certificate authority in NODE_EXTRA_CA_CERTS and restart n8n.',
 		},
 	];
 

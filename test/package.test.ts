@@ -5,7 +5,7 @@
  * icons named by the sources. What stays here is what only the build output shows, or what
  * no rule reads.
  */
-import { existsSync, readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import path from 'path';
 
 import type { ICredentialType, INodeType } from 'n8n-workflow';
@@ -73,4 +73,26 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	it('ships its icons where the built file points', () => {
 		for (const icon of iconFiles(file, credentials.icon)) expect(existsSync(icon)).toBe(true);
 	});
+
+	// Another Z-API package calls its credential "Z-API API": with both installed, the list
+	// of credentials must tell them apart.
+	it('has a display name of its own', () => {
+		expect(credentials.displayName).toBe('Z-API Instance API');
+	});
+
+	// n8n shows a connection test that got no answer as the bare network code.
+	it('says under Base URL what the network codes of a failed test mean', () => {
+		const hint = credentials.properties.find((property) => property.name === 'baseUrl')?.hint;
+		expect(hint).toMatch(/ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address/);
+		expect(hint).toMatch(/DEPTH_ZERO_SELF_SIGNED_CERT.*NODE_EXTRA_CA_CERTS/);
+	});
+});
+
+// n8n loads the JavaScript, the codex files and the icons; source maps and type declarations
+// would more than double what every install downloads.
+it('ships no source maps or type declarations', () => {
+	const shipped = readdirSync(path.join(root, 'dist'), { recursive: true, encoding: 'utf8' });
+	expect(shipped.filter((file) => /\.(map|d\.ts)$/.test(file))).toEqual([]);
+	expect(shipped.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+	expect(readFileSync(path.join(root, pkg.n8n.nodes[0]), 'utf8')).not.toMatch(/sourceMappingURL/);
 });

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { buildProperties } from './actions/description';
+import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { router } from './actions/router';
 
@@ -35,8 +35,9 @@ export class ZApi implements INodeType {
 		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Send WhatsApp messages, read chats, manage groups and set webhooks of a Z-API instance',
+		subtitle: buildSubtitle(),
+		description:
+			'Send WhatsApp texts, media, polls and buttons, read chats and contacts, manage groups and the instance through Z-API',
 		defaults: { name: 'Z-API' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

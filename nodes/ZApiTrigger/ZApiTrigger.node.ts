@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CONTENT_KINDS, NOTIFICATION_KINDS } from './callbackKinds';
+import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from './callbackKinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from './mediaDownload';
 import { receive } from './receive';
@@ -29,8 +29,10 @@ export class ZApiTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: `={{ ($parameter["events"] || []).map((value) => (${EVENT_LABELS})[value] || value).join(", ") }}`,
+		// n8n's node panel shows this text for the Z-API entry as a whole, actions included
+		// (it lists a node and its trigger as one app, described by the trigger).
 		description:
-			'Starts the workflow on WhatsApp messages, status changes, group notifications, send results, connection changes and chat presence of a Z-API instance',
+			'Send and receive WhatsApp messages through a Z-API instance: start workflows on messages and events, send texts, media, polls and buttons, read chats, manage groups',
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -65,10 +67,24 @@ export class ZApiTrigger implements INodeType {
 					'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another workflow or app using them stops receiving. n8n must be reachable over https.',
 			},
 			{
+				displayName: 'Sent by Me From',
+				name: 'sentByMe',
+				type: 'multiOptions',
+				options: SENDERS.filter(({ fromMe }) => fromMe).map(({ name, value, description }) => ({
+					name,
+					value,
+					description,
+				})),
+				default: [],
+				description:
+					'Which of my messages start the workflow: typed by a person on the instance’s phone or WhatsApp Web, sent through the API, or from a delivery that does not say. Leave empty for all. The item’s sentBy says which.',
+				displayOptions: { show: { events: ['messageSent'] } },
+			},
+			{
 				displayName: 'Message Kinds',
 				name: 'contentKinds',
 				type: 'multiOptions',
-				options: CONTENT_KINDS.map(({ kind, label }) => ({ name: label, value: kind })),
+				options: [...CONTENT_KINDS, ...FLAG_KINDS].map(({ kind, label }) => ({ name: label, value: kind })),
 				default: [],
 				description: 'Only messages of these kinds start the workflow. Leave empty for all kinds.',
 				displayOptions: { show: { events: ['messageReceived', 'messageSent'] } },
@@ -82,6 +98,16 @@ export class ZApiTrigger implements INodeType {
 				description:
 					'Only notifications of these kinds start the workflow, for example Participant Added. Leave empty for all kinds.',
 				displayOptions: { show: { events: ['notification'] } },
+			},
+			{
+				displayName: 'Statuses',
+				name: 'statusKinds',
+				type: 'multiOptions',
+				options: STATUS_KINDS.map(({ status, label }) => ({ name: label, value: status })),
+				default: [],
+				description:
+					'Only status changes to these statuses start the workflow. Leave empty for all. Read by Me also covers the older spelling READ-SELF.',
+				displayOptions: { show: { events: ['messageStatus'] } },
 			},
 			{
 				displayName: 'Options',
@@ -108,7 +134,24 @@ export class ZApiTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the file of image, audio, video, document and sticker messages and put it on the item as binary data (for an AI model, storage or transcription). A file that cannot be downloaded leaves the item without it, with the reason in media.reason.',
+							'Whether to download the file of image, audio, video, document, sticker, template and button messages and put it on the item as binary data (for an AI model, storage or transcription). A file that cannot be downloaded leaves the item without it, with the reason in media.reason.',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
+						displayName: 'Ignore Broadcast Messages',
+						name: 'ignoreBroadcasts',
+						type: 'boolean',
+						default: true,
+						description: 'Whether messages with broadcast true (sent to a broadcast list) start no execution',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
+						displayName: 'Ignore Edits',
+						name: 'ignoreEdits',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether an edited message starts no execution. Off, an edit starts one like a new message, with isEdit true and the same message ID, so a bot may answer it twice.',
 						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
 					},
 					{
@@ -120,14 +163,31 @@ export class ZApiTrigger implements INodeType {
 							'Whether a delivery Z-API sends again (same message ID and kind, or same status and IDs) starts no second execution. Two copies arriving at the very same moment may still both start.',
 					},
 					{
+						displayName: 'Ignore Replies to My Status',
+						name: 'ignoreStatusReplies',
+						type: 'boolean',
+						default: true,
+						description: 'Whether replies to the instance’s WhatsApp status (isStatusReply true) start no execution',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
+						displayName: 'Include Channel Posts',
+						name: 'includeChannelPosts',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether posts of WhatsApp channels (isNewsletter true) start the workflow. Without this option they do not: a bot has no one to answer in a channel.',
+						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+					},
+					{
 						displayName: 'Max File Size (MB)',
 						name: 'maxFileSizeMb',
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: DEFAULT_MAX_FILE_MB,
 						description:
-							'Larger files are not downloaded (with Download Media); the item says so in media.reason. Files go to n8n’s binary data storage, not into the item’s JSON.',
-						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+							'Larger files are not downloaded (with Download Media on); the item says so in media.reason. Files go to n8n’s binary data storage, not into the item’s JSON.',
+						displayOptions: { show: { downloadMedia: [true], '/events': ['messageReceived', 'messageSent'] } },
 					},
 					{
 						displayName: 'One Item per Message ID',
@@ -152,8 +212,8 @@ export class ZApiTrigger implements INodeType {
 						name: 'binaryProperty',
 						type: 'string',
 						default: DEFAULT_BINARY_PROPERTY,
-						description: 'Name of the binary field the downloaded file goes to (with Download Media)',
-						displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
+						description: 'Name of the binary field the downloaded file goes to (with Download Media on)',
+						displayOptions: { show: { downloadMedia: [true], '/events': ['messageReceived', 'messageSent'] } },
 					},
 					{
 						displayName: 'Repeat Window (Minutes)',
@@ -161,15 +221,22 @@ export class ZApiTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: DEFAULT_REPEAT_WINDOW_MINUTES,
-						description: 'How long a delivery is remembered to recognise it when it comes again',
+						description:
+							'How long a delivery is remembered to recognise it when it comes again (with Ignore Repeated Deliveries on, its default)',
+						// Hidden only once Ignore Repeated Deliveries is added and turned off: absent, it is on.
+						displayOptions: { hide: { ignoreRepeats: [false] } },
 					},
 					{
 						displayName: 'Unknown Events',
 						name: 'unknownEvents',
 						type: 'options',
 						options: [
-							{ name: 'Emit as Kind Unknown', value: 'emit' },
-							{ name: 'Drop', value: 'drop' },
+							{
+								name: 'Start the Workflow',
+								value: 'emit',
+								description: 'As items of kind unknown, with the delivery as it came in payload',
+							},
+							{ name: 'Ignore Them', value: 'drop' },
 						],
 						default: 'emit',
 						description: 'What to do with deliveries this node does not recognise, such as kinds added to Z-API later',

@@ -6,25 +6,30 @@ import {
 	CONTENT_KINDS,
 	type ContentKind,
 	type FieldType,
+	FLAG_KINDS,
+	type FlagKind,
 	INSTANCE_CALLBACKS,
 	type InstanceCallback,
 	MESSAGE_FIELDS,
 	NESTED_FIELDS,
 	NOTIFICATION_KINDS,
+	SENDERS,
+	type Sender,
 	STATUS_FIELDS,
 	STATUS_KINDS,
 } from './callbackKinds';
+import { fieldOf, isObject, pathOf, textOf } from './readers';
 
 /*
  * One delivery in, the trigger's items out: `event` and `kind` say what it is, typed common
  * fields and content follow, an ISO `timestamp` sits beside the raw `momment`, and
  * `payload` keeps the delivery as it came.
  *
- * Deliveries come from outside and may hold anything JSON can: objects with their own
- * `toString`/`valueOf`/`__proto__` keys, arrays nested thousands deep. Fields are read at
- * the depths the kind tables name (three levels at most), only own fields are read, values
- * become text only through `textOf`, and the delivery itself is never written to. The one
- * walk over a whole delivery (storablePayload) keeps its own stack and stops at a bound.
+ * Deliveries come from outside and may hold anything JSON can (readers.ts). Fields are
+ * read at the depths the kind tables name (four levels at most), only own fields are read,
+ * values become text only through `textOf`, and the delivery itself is never written to.
+ * The one walk over a whole delivery (storablePayload) keeps its own stack and stops at a
+ * bound.
  */
 
 /** What a delivery is, as the item's `event` says it (the further webhooks' events: INSTANCE_CALLBACKS). */
@@ -35,26 +40,6 @@ export const UNKNOWN_KIND = 'unknown';
 export interface ToItemsOptions {
 	/** One item per message id of a status callback instead of one per delivery. */
 	splitStatusIds?: boolean;
-}
-
-export function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * A string, number or boolean as text; anything else (objects, arrays, null) is not text
- * and gives null. `String()` on a delivery's object would call its own `toString` key, or
- * walk a nested array to the bottom; this never does.
- */
-export function textOf(value: unknown): string | null {
-	if (typeof value === 'string') return value;
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	return null;
-}
-
-/** A field the object itself carries; what its prototype offers is not part of a delivery. */
-export function fieldOf(source: IDataObject, name: string): unknown {
-	return Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
 }
 
 /** Which event a delivery is: by `type` first, by shape when `type` is missing. */
@@ -132,7 +117,7 @@ export function toItems(delivery: IDataObject, options: ToItemsOptions = {}): ID
 			kind: UNKNOWN_KIND,
 			type: typeof type === 'string' ? type : null,
 			instanceId: typeof instanceId === 'string' ? instanceId : null,
-			...timeOf(fieldOf(payload, 'momment')),
+			...timeOf(momentOf(payload)),
 			payload,
 		},
 	];
@@ -149,20 +134,81 @@ export function contentKindOf(payload: IDataObject): ContentKind | undefined {
 	return present.length === 1 ? present[0] : undefined;
 }
 
+/**
+ * The flag kind of a message without content object (FLAG_KINDS), if its flag is set. A
+ * message that carries a content object is of that kind whatever its flags.
+ */
+function flagKindOf(payload: IDataObject): FlagKind | undefined {
+	return FLAG_KINDS.find(({ flag }) => isTrue(fieldOf(payload, flag)));
+}
+
+function isTrue(value: unknown): boolean {
+	return value === true || value === 'true';
+}
+
+/** `momment` as the docs spell it; the poll examples write `moment`, read when it is missing. */
+function momentOf(payload: IDataObject): unknown {
+	return fieldOf(payload, 'momment') ?? fieldOf(payload, 'moment');
+}
+
 function messageItem(payload: IDataObject): IDataObject {
 	const content = contentKindOf(payload);
-	const typedContent = content ? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields) : null;
+	// A flag kind only for a message without any content object (two make it unknown).
+	const carriesContent = content !== undefined || CONTENT_KINDS.some(({ key }) => isObject(fieldOf(payload, key)));
+	const flagged = carriesContent ? undefined : flagKindOf(payload);
+	const typedContent = content
+		? typedObject(fieldOf(payload, content.key) as IDataObject, content.fields)
+		: flagged
+			? typedFields(payload, flagged.fields)
+			: null;
 	return {
 		event: 'message',
-		kind: content?.kind ?? UNKNOWN_KIND,
-		// What the person wrote or chose, whatever the kind: the field the kind table names.
-		text: (typedContent && content?.text && textOf(fieldOf(typedContent, content.text))) || null,
+		kind: content?.kind ?? flagged?.kind ?? UNKNOWN_KIND,
+		// What the person wrote or chose, whatever the kind: what the kind table names.
+		text: (typedContent && content?.text && textIn(typedContent, content.text)) || null,
+		sentBy: senderOf(payload).value,
 		...chatKeysOf(payload),
 		...typedFields(payload, MESSAGE_FIELDS),
-		...timeOf(fieldOf(payload, 'momment')),
+		...timeOf(momentOf(payload)),
 		content: typedContent,
 		payload,
 	};
+}
+
+/** The text a kind names: one field, or the named field of every entry of a list, joined. */
+function textIn(content: IDataObject, where: NonNullable<ContentKind['text']>): string | null {
+	if (typeof where === 'string') return textOf(fieldOf(content, where));
+	const list = fieldOf(content, where.each);
+	if (!Array.isArray(list)) return null;
+	const parts = list.map((entry) => (isObject(entry) ? textOf(fieldOf(entry, where.field)) : null));
+	return parts.filter((part): part is string => !!part).join(', ') || null;
+}
+
+/** Who wrote a message, by fromMe and fromApi (SENDERS). */
+export function senderOf(payload: IDataObject): Sender {
+	const fromMe = isTrue(fieldOf(payload, 'fromMe'));
+	const given = fieldOf(payload, 'fromApi');
+	const fromApi = given === true || given === 'true' ? true : given === false || given === 'false' ? false : undefined;
+	return SENDERS.find((sender) => sender.fromMe === fromMe && (!fromMe || sender.fromApi === fromApi))!;
+}
+
+/**
+ * The file of a message of a kind that carries one: its address (the first path of the
+ * kind's mediaUrl that holds text) and the object holding it, where the file's mimeType
+ * and fileName are. Undefined when the kind carries no file.
+ */
+export function mediaFileOf(
+	kind: ContentKind,
+	content: IDataObject,
+): { url: string | null; holder: IDataObject } | undefined {
+	if (!kind.mediaUrl) return undefined;
+	for (const path of kind.mediaUrl) {
+		const url = textOf(pathOf(content, path));
+		if (!url) continue;
+		const parent = path.includes('.') ? pathOf(content, path.slice(0, path.lastIndexOf('.'))) : content;
+		return { url, holder: isObject(parent) ? parent : content };
+	}
+	return { url: null, holder: content };
 }
 
 /** The first of these fields that holds text, or null. */
@@ -175,14 +221,8 @@ function firstText(source: IDataObject, fields: string[]): string | null {
 }
 
 const CHAT_KEY_CONDITIONS: Record<(typeof CHAT_KEY_RULES)[number]['when'], (payload: IDataObject) => boolean> = {
-	group: (payload) => {
-		const isGroup = fieldOf(payload, 'isGroup');
-		return isGroup === true || isGroup === 'true';
-	},
-	sentByMe: (payload) => {
-		const fromMe = fieldOf(payload, 'fromMe');
-		return fromMe === true || fromMe === 'true';
-	},
+	group: (payload) => isTrue(fieldOf(payload, 'isGroup')),
+	sentByMe: (payload) => isTrue(fieldOf(payload, 'fromMe')),
 	private: () => true,
 };
 
@@ -197,7 +237,7 @@ function instanceCallbackItem(payload: IDataObject, callback: InstanceCallback):
 		event: callback.event,
 		kind: instanceCallbackKind(payload, callback),
 		...typedFields(payload, callback.fields),
-		...timeOf(fieldOf(payload, 'momment')),
+		...timeOf(momentOf(payload)),
 		payload,
 	};
 }
@@ -217,12 +257,19 @@ function notificationItem(payload: IDataObject): IDataObject {
 	const code = fieldOf(payload, 'notification') as string;
 	const known = NOTIFICATION_KINDS.find((candidate) => candidate.code === code);
 	const given = fieldOf(payload, 'notificationParameters');
-	// Positions matter (they are named below), so an entry that is not text stays as null.
-	const parameters = Array.isArray(given) ? given.map(textOf) : [];
+	const list = Array.isArray(given) ? given : [];
+	const objects = known?.parameterObjects;
+	// Positions matter (they are named below), so an entry that is not text stays as null;
+	// a code whose parameters are objects keeps them, typed.
+	const parameters = objects
+		? list.map((entry) => (isObject(entry) ? typedObject(entry, objects.fields) : null))
+		: list.map(textOf);
 	const details: IDataObject = {};
 	known?.parameters.forEach((name, index) => {
-		details[name] = parameters[index] ?? null;
+		details[name] = (parameters[index] as string | null | undefined) ?? null;
 	});
+	if (objects) details[objects.name] = parameters.filter(isObject);
+	if (known?.fields) Object.assign(details, typedFields(payload, known.fields));
 	return {
 		event: 'notification',
 		kind: known ? code : UNKNOWN_KIND,
@@ -231,7 +278,7 @@ function notificationItem(payload: IDataObject): IDataObject {
 		details,
 		...chatKeysOf(payload),
 		...typedFields(payload, MESSAGE_FIELDS),
-		...timeOf(fieldOf(payload, 'momment')),
+		...timeOf(momentOf(payload)),
 		payload,
 	};
 }
@@ -241,9 +288,12 @@ function statusItems(payload: IDataObject, { splitStatusIds }: ToItemsOptions): 
 	const raw = typeof given === 'string' ? given : '';
 	const spelling = raw.toUpperCase();
 	const known = STATUS_KINDS.find((candidate) => candidate.status === spelling || candidate.aliases.includes(spelling));
-	const givenIds = fieldOf(payload, 'ids');
+	// The docs' examples give `ids` (a list), their field table `id` (a string): either is
+	// read, `ids` first (docs/webhooks/on-whatsapp-message-status-changes.md).
+	const [list, single] = [fieldOf(payload, 'ids'), fieldOf(payload, 'id')];
+	const listed = Array.isArray(list) ? list : Array.isArray(single) ? single : typeof single === 'string' ? [single] : [];
 	// Only entries that are ids; anything else stays in payload.
-	const ids = Array.isArray(givenIds) ? givenIds.map(textOf).filter((id): id is string => id !== null) : [];
+	const ids = listed.map(textOf).filter((id): id is string => id !== null);
 	const base: IDataObject = {
 		event: 'status',
 		kind: known?.status ?? UNKNOWN_KIND,
@@ -251,7 +301,7 @@ function statusItems(payload: IDataObject, { splitStatusIds }: ToItemsOptions): 
 		status: known?.status ?? (raw || null),
 		ids,
 		...typedFields(payload, STATUS_FIELDS),
-		...timeOf(fieldOf(payload, 'momment')),
+		...timeOf(momentOf(payload)),
 		payload,
 	};
 	if (!splitStatusIds || ids.length === 0) return [base];

@@ -17,7 +17,8 @@ export const EVENT_CHOICES: EventChoice[] = [
 	{
 		name: 'Message Received',
 		value: 'messageReceived',
-		description: 'A message, reaction, reply, payment, product or cart sent to the instance',
+		description:
+			'A message, reaction, reply, poll vote, payment, product, order or event sent to the instance. Edits come with isEdit; channel posts only with Include Channel Posts.',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'message' && item.fromMe !== true,
 	},
@@ -25,7 +26,7 @@ export const EVENT_CHOICES: EventChoice[] = [
 		name: 'Message Sent by Me',
 		value: 'messageSent',
 		description:
-			'A message sent by the instance itself, from any device. Leave off for bots that reply to messages, or they will answer themselves.',
+			'A message sent by the instance’s number: typed on its phone or WhatsApp Web, or sent through the API (Sent by Me From chooses). Leave off for bots that reply to messages, or they will answer themselves.',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'message' && item.fromMe === true,
 	},
@@ -39,7 +40,8 @@ export const EVENT_CHOICES: EventChoice[] = [
 	{
 		name: 'Group or System Notification',
 		value: 'notification',
-		description: 'Participants added, removed or leaving, group created, missed calls, deleted messages, …',
+		description:
+			'Participants added, removed or asking to join, group created, incoming and missed calls, deleted messages, label and profile changes, …',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'notification',
 	},
@@ -70,7 +72,7 @@ export const EVENT_CHOICES: EventChoice[] = [
 		value: 'chatPresence',
 		description: 'A contact is in the chat, left it, is typing, recording audio or stopped',
 		webhook: 'chatPresence',
-		accepts: (item) => item.event === 'presence',
+		accepts: (item) => item.event === 'chatPresence',
 	},
 ];
 

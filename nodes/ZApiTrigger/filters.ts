@@ -2,13 +2,14 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/input';
-import { INSTANCE_CALLBACKS } from './callbackKinds';
-import { fieldOf, isObject, textOf, UNKNOWN_KIND } from './deliveryItems';
+import { INSTANCE_CALLBACKS, STATUS_KINDS } from './callbackKinds';
+import { UNKNOWN_KIND } from './deliveryItems';
+import { fieldOf, isObject, textOf } from './readers';
 import { chosenEvents } from './eventChoices';
 
 /*
- * Which items start the workflow: the events, message kinds, notification kinds and chats
- * the user chose. A delivery the user did not ask for is still answered 200 by the
+ * Which items start the workflow: the events, message kinds, notification kinds, statuses,
+ * who wrote my messages, message flags and chats the user chose. A delivery the user did not ask for is still answered 200 by the
  * trigger, so the service does not send it again.
  */
 
@@ -17,8 +18,38 @@ export interface FilterChoices {
 	events: string[];
 	contentKinds: string[];
 	notificationKinds: string[];
+	/** Statuses of Message Status Changed; empty or absent: every status. */
+	statusKinds?: string[];
+	/** Who wrote the messages of Message Sent by Me (SENDERS values); empty or absent: anyone. */
+	sentByMe?: string[];
 	options: IDataObject;
 }
+
+/**
+ * Message flags the user filters on, each with its option in Options. Most flagged
+ * messages start the workflow unless their option is on; channel posts only when it is
+ * on, as a bot in a channel has no one to answer (docs/webhooks/on-message-received.md:
+ * isEdit, isStatusReply, isNewsletter, broadcast).
+ */
+export interface MessageFlagFilter {
+	option: string;
+	/** Whether the item is a flagged message. */
+	flagged: (item: IDataObject) => boolean;
+	/** true: flagged messages start only with the option on; false: the option on drops them. */
+	onlyWhenOn: boolean;
+}
+
+export const MESSAGE_FLAG_FILTERS: MessageFlagFilter[] = [
+	{ option: 'ignoreEdits', flagged: (item) => item.isEdit === true, onlyWhenOn: false },
+	{ option: 'ignoreStatusReplies', flagged: (item) => item.isStatusReply === true, onlyWhenOn: false },
+	{ option: 'ignoreBroadcasts', flagged: (item) => item.broadcast === true, onlyWhenOn: false },
+	{
+		// The chat id of a channel ends in @newsletter; a delivery may say one without the other.
+		option: 'includeChannelPosts',
+		flagged: (item) => item.isNewsletter === true || (typeof item.phone === 'string' && item.phone.endsWith('@newsletter')),
+		onlyWhenOn: true,
+	},
+];
 
 /**
  * Only These Phones as chat ids, by the shared rules (phones to digits, group and LID ids as
@@ -50,8 +81,11 @@ export function checkFilterOptions(node: INode, options: IDataObject): void {
  * The user's choices as one test on an item. Throws an InputError when Only These Phones
  * cannot be read (activation refuses such a list; an expression may still produce one).
  */
-export function acceptor({ events, contentKinds, notificationKinds, options }: FilterChoices) {
+export function acceptor({ events, contentKinds, notificationKinds, statusKinds = [], sentByMe = [], options }: FilterChoices) {
 	const choices = chosenEvents(events);
+	const statuses = new Set(statusKinds.map(statusOf));
+	// The flag filters that drop their messages under these options.
+	const flagFilters = MESSAGE_FLAG_FILTERS.filter(({ option, onlyWhenOn }) => (fieldOf(options, option) === true) !== onlyWhenOn);
 	const chatType = fieldOf(options, 'chatType') ?? 'all';
 	const phones = new Set(parseChatList(fieldOf(options, 'phones')));
 	const dropUnknown = fieldOf(options, 'unknownEvents') === 'drop';
@@ -64,6 +98,12 @@ export function acceptor({ events, contentKinds, notificationKinds, options }: F
 		if (item.event === 'message' && contentKinds.length && !contentKinds.includes(item.kind as string)) {
 			return false;
 		}
+		if (item.event === 'message' && flagFilters.some(({ flagged }) => flagged(item))) return false;
+		// Who wrote it narrows Message Sent by Me only; Message Received has its own rule.
+		if (item.event === 'message' && item.fromMe === true && sentByMe.length && !sentByMe.includes(item.sentBy as string)) {
+			return false;
+		}
+		if (item.event === 'status' && statuses.size && !statuses.has(item.kind as string)) return false;
 		if (
 			item.event === 'notification' &&
 			notificationKinds.length &&
@@ -80,6 +120,12 @@ export function acceptor({ events, contentKinds, notificationKinds, options }: F
 		if (phones.size && !phonesOf(chat).some((phone) => phones.has(phone))) return false;
 		return true;
 	};
+}
+
+/** A status as the items name it, from any spelling STATUS_KINDS accepts. */
+function statusOf(value: string): string {
+	const spelling = value.toUpperCase();
+	return STATUS_KINDS.find(({ status, aliases }) => status === spelling || aliases.includes(spelling))?.status ?? value;
 }
 
 function isAboutChat(item: IDataObject): boolean {

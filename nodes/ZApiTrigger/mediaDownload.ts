@@ -1,7 +1,8 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { CONTENT_KINDS } from './callbackKinds';
-import { fieldOf, isObject, textOf } from './deliveryItems';
+import { mediaFileOf } from './deliveryItems';
+import { fieldOf, isObject, textOf } from './readers';
 
 /*
  * Download Media: the file of an image, audio, video, document or sticker message, fetched
@@ -48,11 +49,11 @@ const GONE_STATUSES = [403, 404, 410];
 export function mediaOf(item: IDataObject): { url: string | null; mimeType?: string; fileName?: string } | undefined {
 	if (item.event !== 'message') return undefined;
 	const kind = CONTENT_KINDS.find((candidate) => candidate.kind === item.kind);
-	if (!kind?.mediaUrl || !isObject(item.content)) return undefined;
-	const content = item.content;
-	const url = textOf(fieldOf(content, kind.mediaUrl));
-	const mimeType = textOf(fieldOf(content, 'mimeType'))?.split(';')[0].trim() || undefined;
-	const fileName = textOf(fieldOf(content, 'fileName')) || fileNameOf(url, kind.kind);
+	const file = kind && isObject(item.content) ? mediaFileOf(kind, item.content) : undefined;
+	if (!file) return undefined;
+	const { url, holder } = file;
+	const mimeType = textOf(fieldOf(holder, 'mimeType'))?.split(';')[0].trim() || undefined;
+	const fileName = textOf(fieldOf(holder, 'fileName')) || fileNameOf(url, kind!.kind);
 	return { url: url && /^https?:\/\//i.test(url) ? url : null, mimeType, fileName };
 }
 

@@ -2,7 +2,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
-import { fieldOf, isObject, textOf, toItems } from './deliveryItems';
+import { toItems } from './deliveryItems';
+import { fieldOf, isObject, textOf } from './readers';
 import { acceptor, type FilterChoices } from './filters';
 import {
 	DEFAULT_BINARY_PROPERTY,
@@ -105,6 +106,8 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>):
 		events: list('events'),
 		contentKinds: list('contentKinds'),
 		notificationKinds: list('notificationKinds'),
+		statusKinds: list('statusKinds'),
+		sentByMe: list('sentByMe'),
 		options: isObject(options) ? options : {},
 	};
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, isObject } from './deliveryItems';
+import { fieldOf, isObject } from './readers';
 
 /*
  * Repeated deliveries: the service may send the same delivery again (it heard no answer in
@@ -31,7 +31,7 @@ import { fieldOf, isObject } from './deliveryItems';
  *   then not recognised);
  * - more distinct deliveries within the window than MAX_REMEMBERED (the oldest are forgotten);
  * - test listening, whose static data n8n does not keep between deliveries;
- * - kinds without an identity (presence, unknown deliveries): nothing tells a repeat from a
+ * - kinds without an identity (chat presence, unknown deliveries): nothing tells a repeat from a
  *   new event there, so they always start.
  */
 

@@ -148,3 +148,16 @@ function parseUrl(text: string): URL | undefined {
 		return undefined;
 	}
 }
+
+/**
+ * An id the service takes inside its path (/queue/{zaapId}, /business/tag/{id}): trimmed,
+ * not empty, and nothing that would change which path is called.
+ */
+export function requireIdSegment(raw: unknown, field: string, example: string): string {
+	const text = String(raw ?? '').trim();
+	if (!text) throw new InputError(`${field} is empty`, `Give the ${field}, for example ${example}.`);
+	if (/[/\\?#%\s]/.test(text) || /^\.+$/.test(text)) {
+		throw new InputError(`${field} '${text.slice(0, 60)}' is not an ID Z-API gives`, `An ID is letters and digits, for example ${example}.`);
+	}
+	return text;
+}

@@ -31,6 +31,8 @@ export const MEDIA_KINDS = {
 	sticker: { label: 'sticker', accepts: ['image/webp', 'image/png', 'image/jpeg'], examples: 'WebP, PNG or JPEG' },
 	audio: { label: 'audio file', accepts: ['audio'], examples: 'MP3, OGG/Opus, M4A, AAC, WAV or AMR' },
 	video: { label: 'video', accepts: ['video'], examples: 'MP4 or 3GP' },
+	// WhatsApp plays a GIF as a looping MP4 and the service wants one (docs/message/send-message-gif.md).
+	gif: { label: 'GIF (MP4 video)', accepts: ['video/mp4'], examples: 'MP4' },
 	document: { label: 'document', accepts: [], examples: 'any file' },
 } satisfies Record<string, MediaKind>;
 
@@ -190,7 +192,7 @@ export function mediaFromBase64(raw: unknown, field: string, kind: MediaKind): M
 	const text = String(raw ?? '').trim();
 	const header = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[^;,]*)*;base64,/i.exec(text);
 	const payload = (header ? text.slice(header[0].length) : text).replace(/\s+/g, '');
-	if (!payload || !/^[A-Za-z0-9+/]+={0,2}$/.test(payload) || payload.length % 4 === 1) {
+	if (!isBase64Text(payload)) {
 		throw new InputError(
 			payload ? `${field} is not base64 text` : `${field} is empty`,
 			"Give the file as base64, bare or as a data URI such as 'data:image/png;base64,iVBOR…'. For a file from a previous node choose Binary File; for an address choose URL.",
@@ -198,6 +200,15 @@ export function mediaFromBase64(raw: unknown, field: string, kind: MediaKind): M
 	}
 	const { mimeType, value } = checkedBytes(Buffer.from(payload, 'base64'), header?.[1], kind, field);
 	return { value, source: 'base64', mimeType, extension: extensionOfType(mimeType) };
+}
+
+/**
+ * Base64 text: its alphabet, then at most two '=' at the end. Checked without a repeated
+ * pattern: a regular expression such as /^[A-Za-z0-9+/]+={0,2}$/ keeps a backtracking entry
+ * per character and can overflow the stack on a file of a few megabytes.
+ */
+export function isBase64Text(text: string): boolean {
+	return text.length > 0 && text.length % 4 !== 1 && !/[^A-Za-z0-9+/=]/.test(text) && !/=[^=]|={3}/.test(text) && text[0] !== '=';
 }
 
 /** Bytes checked against the kind: the MIME type to send and their data URI. */

@@ -204,8 +204,8 @@ function countingFront(targetUrl) {
 // ---------------------------------------------------------------------------
 // Workflows
 // ---------------------------------------------------------------------------
-const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
-const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
+const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
+const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
 
 function node(name, type, typeVersion, parameters, extra = {}) {
 	return { id: crypto.randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra };

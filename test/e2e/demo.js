@@ -122,7 +122,7 @@ async function main() {
 		const [execution] = await n8n.waitForExecutions(first.id, { count: 1, timeoutMs: 30_000 });
 
 		say('');
-		say('Ready. n8n is running with n8n-nodes-zapi installed, against the local Z-API stand-in.');
+		say('Ready. n8n is running with @n8n-nodes-zapi/n8n-nodes-zapi installed, against the local Z-API stand-in.');
 		say('');
 		say(`  Editor     ${n8n.baseUrl}   (self-signed certificate: accept the browser warning)`);
 		say(`  Login      ${n8n.email} / ${n8n.password}`);

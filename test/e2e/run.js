@@ -40,8 +40,8 @@ const SCENARIO_DIR = path.join(__dirname, 'scenarios');
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 const DEFAULT_SCENARIO_TIMEOUT_MS = 90_000;
-const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
-const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
+const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
+const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const clone = (v) => JSON.parse(JSON.stringify(v));
@@ -449,7 +449,7 @@ async function runLine(line, tarball, scenarios, results) {
 			// The package must be loaded as users get it: both node types listed.
 			const types = (await n8n.nodeTypes()).map((t) => t.name);
 			for (const type of [TRIGGER_TYPE, ACTION_TYPE]) {
-				assert.ok(types.includes(type), `n8n did not load ${type}; loaded n8n-nodes-zapi types: ${types.filter((x) => x.includes('zapi')).join(', ') || 'none'}`);
+				assert.ok(types.includes(type), `n8n did not load ${type}; loaded Z-API types: ${types.filter((x) => x.includes('zapi')).join(', ') || 'none'}`);
 			}
 			record(`setup: n8n ${n8n.version} boots with the packed package and the stand-in`, true, Date.now() - t0);
 		} catch (e) {

@@ -30,8 +30,8 @@ import { ZApiApi } from '../../credentials/ZApiApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
 
-export const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
-export const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
+export const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
+export const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
 
 export const TEST_CREDENTIALS = {
 	instanceId: 'INSTANCE123',

@@ -42,9 +42,9 @@ function expectTypes(obj, types) {
 const is13DigitMs = (v) => Number.isInteger(v) && String(v).length === 13;
 
 describe('CONTENT_KINDS', () => {
-	test('has the 16 kinds of section 6.1: one per content object of the trigger, and the payment notification', () => {
+	test('has one kind per content object of the trigger, and the payment notification', () => {
 		expect(Object.keys(cb.CONTENT_KINDS).sort()).toEqual([...ALL_CONTENT_KEYS, 'paymentNotification'].sort());
-		expect(Object.keys(cb.CONTENT_KINDS)).toHaveLength(16);
+		expect(Object.keys(cb.CONTENT_KINDS)).toHaveLength(28);
 	});
 
 	test.each(Object.keys(cb.CONTENT_KINDS))('receivedCallback(%s) has the common fields and exactly one content object', (kind) => {
@@ -52,16 +52,19 @@ describe('CONTENT_KINDS', () => {
 		const spec = cb.CONTENT_KINDS[kind];
 		expect(p.type).toBe('ReceivedCallback');
 		expect(is13DigitMs(p.momment)).toBe(true);
-		const types = { ...COMMON_TYPES };
+		const common = { ...COMMON_TYPES };
 		for (const omitted of spec.omit || []) {
-			delete types[omitted];
+			delete common[omitted];
 			expect(p).not.toHaveProperty(omitted);
 		}
-		expectTypes(p, types);
+		expectTypes(p, common);
 		if (!(spec.omit || []).includes('participantPhone')) expect(p.participantPhone).toBeNull();
 		const present = ALL_CONTENT_KEYS.filter((k) => p[k] !== undefined);
 		expect(present).toEqual([spec.content]);
-		expectTypes(p[spec.content], CONTENT_TYPES[spec.content]);
+		// A button message carries an image or a video: the other address is null, as in the docs' examples.
+		const nullable = kind === 'buttonsMessage' ? ['videoUrl'] : [];
+		const types = Object.fromEntries(Object.entries(CONTENT_TYPES[spec.content]).map(([k, t]) => [k, nullable.includes(k) ? 'null' : t]));
+		expectTypes(p[spec.content], types);
 		expect(cb.contentKindOf(p)).toBe(kind);
 		expect(JSON.parse(JSON.stringify(p))).toEqual(p);
 	});
@@ -146,20 +149,26 @@ describe('receivedCallback overrides', () => {
 });
 
 describe('notificationCallback', () => {
-	test('exports the 13 codes of section 6.3', () => {
+	test('exports the 13 codes of section 6.3 and the 10 more of the examples', () => {
 		expect(cb.NOTIFICATION_CODES).toEqual([
 			'GROUP_CREATE', 'GROUP_PARTICIPANT_ADD', 'GROUP_PARTICIPANT_REMOVE', 'GROUP_PARTICIPANT_LEAVE', 'E2E_ENCRYPTED',
 			'CIPHERTEXT', 'CALL_MISSED_VOICE', 'CALL_MISSED_VIDEO', 'BLUE_MSG_SELF_PREMISE_UNVERIFIED',
 			'BLUE_MSG_SELF_PREMISE_VERIFIED', 'BIZ_MOVE_TO_CONSUMER_APP', 'REVOKE', 'PAYMENT_ACTION_REQUEST_DECLINED',
+			// The further codes of docs/webhooks/on-message-received.md's examples.
+			'MEMBERSHIP_APPROVAL_REQUEST', 'REVOKED_MEMBERSHIP_REQUESTS', 'GROUP_MEMBER_LINK_PROPERTY_UPDATE', 'CALL_VOICE',
+			'CALL_VIDEO', 'PROFILE_NAME_UPDATED', 'PROFILE_PICTURE_UPDATED', 'CHAT_LABEL_ASSOCIATION',
+			'NEWSLETTER_ADMIN_PROMOTE', 'NEWSLETTER_ADMIN_DEMOTE',
 		]);
 	});
 
-	test.each(cb.NOTIFICATION_CODES)('%s is a ReceivedCallback with notification and string parameters', (code) => {
+	test.each(cb.NOTIFICATION_CODES)('%s is a ReceivedCallback with notification and its parameters', (code) => {
 		const p = cb.notificationCallback(code);
 		expect(p.type).toBe('ReceivedCallback');
 		expect(p.notification).toBe(code);
 		expect(Array.isArray(p.notificationParameters)).toBe(true);
-		for (const x of p.notificationParameters) expect(typeof x).toBe('string');
+		// Text, but for label changes: objects {phone, label, assigned}, as the docs' example.
+		const entryType = code === 'CHAT_LABEL_ASSOCIATION' ? 'object' : 'string';
+		for (const x of p.notificationParameters) expect(typeof x).toBe(entryType);
 		expect(is13DigitMs(p.momment)).toBe(true);
 		const group = cb.GROUP_NOTIFICATION_CODES.includes(code);
 		expect(p.isGroup).toBe(group);

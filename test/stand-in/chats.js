@@ -18,6 +18,13 @@
  *   POST /phone-exists-batch {phones}    [{exists, inputPhone, outputPhone, lid}], at most 50,000
  *   GET  /profile-picture?phone=         [{link}] (as the example); link null without a picture
  *   POST /contacts/modify-blocked {phone, action: block|unblock}  -> {value: true}
+ *   POST /send-chat-expiration {phone, chatExpiration: 24_HOURS|7_DAYS|90_DAYS|OFF}  -> {value: true}
+ *   POST /chats/{phone}/notes {notes}    the chat's note (GET /chats/{phone} shows it as `notes`) -> {success: true};
+ *                                        {success: false} for a chat not in the list
+ *   POST /contacts/add [{firstName, lastName?, phone}]  saved in the address book (the contact's name
+ *                                        becomes "first last") -> {success, errors: [{phone, error}]}
+ *   DELETE /contacts/remove [phones]     out of the address book (name cleared) -> {success, errors}
+ *   POST /contacts/{phone}/report        -> {success: true}; 400 {"error": "Invalid phone"} for a bad phone
  *   Every number is on WhatsApp unless seeded with onWhatsApp: false. A Brazilian mobile given
  *   without its ninth digit (55 + area + 8 digits starting 6-9) comes back with it.
  *   page and pageSize are required (400 otherwise).
@@ -26,7 +33,8 @@
  *   POST /_control/chat-list  {instanceId, phone, name?, archived?, pinned?, muted?, unread?}  seeds or sets a chat
  *   POST /_control/contacts   {instanceId, contacts: [{phone, name?, short?, vname?, notify?, imgUrl?, about?, lid?, onWhatsApp?}]}
  *   GET  /_control/chat-list?instanceId=    the chat list with its flags as booleans
- *   GET  /_control/contacts?instanceId=     {contacts, blocked}
+ *   GET  /_control/contacts?instanceId=     {contacts, blocked, addressBook, reported}
+ *   (chat-list entries also show `disappearing` and `notes`)
  */
 const crypto = require('node:crypto');
 
@@ -34,12 +42,13 @@ const PHONE = /^(\d{8,15}|\d{10,25}-group|\d{8,15}-\d{8,}|\d{5,25}@lid)$/;
 const DIGITS = /^\d{8,15}$/;
 const CHAT_ACTIONS = ['read', 'unread', 'archive', 'unarchive', 'pin', 'unpin', 'mute', 'unmute', 'clear', 'delete'];
 const BATCH_LIMIT = 50000;
+const CHAT_EXPIRATIONS = ['24_HOURS', '7_DAYS', '90_DAYS', 'OFF'];
 
 function createChats({ route, HttpError, getInstance, clone, body0 }) {
 	/** instance object -> { chats: Map<phone, flags>, contacts: Map<phone, record>, blocked: Set<phone> } */
 	const books = new WeakMap();
 	const bookOf = (inst) => {
-		if (!books.has(inst)) books.set(inst, { chats: new Map(), contacts: new Map(), blocked: new Set() });
+		if (!books.has(inst)) books.set(inst, { chats: new Map(), contacts: new Map(), blocked: new Set(), expirations: new Map(), notes: new Map(), addressBook: new Set(), reported: new Set() });
 		return books.get(inst);
 	};
 	const bad = (error) => new HttpError(400, { error });
@@ -126,7 +135,8 @@ function createChats({ route, HttpError, getInstance, clone, body0 }) {
 	function getChat({ instance, params }) {
 		if (!chatPhones(instance).includes(params.phone)) throw new HttpError(404, { error: 'Chat not found' });
 		const contact = bookOf(instance).contacts.get(params.phone);
-		return { body: { ...chatRecord(chatView(instance, params.phone)), about: contact && contact.about ? contact.about : '' } };
+		const notes = bookOf(instance).notes.get(params.phone);
+		return { body: { ...chatRecord(chatView(instance, params.phone)), about: contact && contact.about ? contact.about : '', ...(notes ? { notes: clone(notes) } : {}) } };
 	}
 
 	const CHANGES = {
@@ -232,6 +242,66 @@ function createChats({ route, HttpError, getInstance, clone, body0 }) {
 		return { body: { value: true } };
 	}
 
+	function setChatExpiration({ instance, body }) {
+		const b = body && typeof body === 'object' ? body : {};
+		if (typeof b.phone !== 'string' || !PHONE.test(b.phone)) throw bad(`phone "${b.phone}" is not a phone`);
+		if (!CHAT_EXPIRATIONS.includes(b.chatExpiration)) throw bad(`chatExpiration must be one of ${CHAT_EXPIRATIONS.join(', ')}`);
+		if (!instance.connected) return refuse('not-connected');
+		bookOf(instance).expirations.set(b.phone, b.chatExpiration);
+		return { body: { value: true } };
+	}
+
+	function saveNotes({ instance, params, body }) {
+		const b = body && typeof body === 'object' ? body : {};
+		if (typeof b.notes !== 'string' || !b.notes) throw bad('notes is required: the text of the note');
+		if (!chatPhones(instance).includes(params.phone)) return { body: { success: false }, headers: { 'X-Stand-In-Reason': 'unknown-chat' } };
+		const { notes } = bookOf(instance);
+		const now = Date.now();
+		const before = notes.get(params.phone);
+		notes.set(params.phone, { id: before ? before.id : crypto.randomBytes(20).toString('base64'), content: b.notes, createdAt: before ? before.createdAt : now, lastUpdateAt: now });
+		return { body: { success: true } };
+	}
+
+	/** The address book calls answer {success, errors}; an entry the phone could not take is an error. */
+	function addContacts({ instance, body }) {
+		if (!Array.isArray(body) || !body.length) throw bad('The body must be a list of contacts {firstName, lastName?, phone}');
+		const book = bookOf(instance);
+		const errors = [];
+		for (const entry of body) {
+			const phone = entry && typeof entry.phone === 'string' ? entry.phone : '';
+			if (!DIGITS.test(phone)) errors.push({ phone: phone || null, error: 'Invalid phone' });
+			else if (!entry.firstName || typeof entry.firstName !== 'string') errors.push({ phone, error: 'firstName is required' });
+			else {
+				const name = [entry.firstName, entry.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+				book.contacts.set(phone, { ...(book.contacts.get(phone) || { phone }), name, short: entry.firstName });
+				book.addressBook.add(phone);
+			}
+		}
+		return { body: { success: errors.length === 0, errors } };
+	}
+
+	function removeContacts({ instance, body }) {
+		if (!Array.isArray(body) || !body.length) throw bad('The body must be a list of phones');
+		const book = bookOf(instance);
+		const errors = [];
+		for (const phone of body) {
+			if (typeof phone !== 'string' || !DIGITS.test(phone)) errors.push({ phone, error: 'Invalid phone' });
+			else if (!book.addressBook.has(phone)) errors.push({ phone, error: 'Not in the address book' });
+			else {
+				book.addressBook.delete(phone);
+				const { name: _name, short: _short, ...rest } = book.contacts.get(phone) || {};
+				book.contacts.set(phone, { ...rest, phone });
+			}
+		}
+		return { body: { success: errors.length === 0, errors } };
+	}
+
+	function reportContact({ instance, params }) {
+		if (!PHONE.test(params.phone) || params.phone.endsWith('-group')) throw bad('Invalid phone');
+		bookOf(instance).reported.add(params.phone);
+		return { body: { success: true } };
+	}
+
 	// ---------------------------------------------------------------- control
 	function seedChatEntry(instanceId, cfg = {}) {
 		const inst = getInstance(instanceId);
@@ -256,10 +326,13 @@ function createChats({ route, HttpError, getInstance, clone, body0 }) {
 
 	const state = (instanceId) => {
 		const inst = getInstance(instanceId);
+		const book = bookOf(inst);
 		return {
-			chats: chatList(inst),
+			chats: chatList(inst).map((chat) => ({ ...chat, disappearing: book.expirations.get(chat.phone) || 'OFF', notes: clone(book.notes.get(chat.phone) || null) })),
 			contacts: contactPhones(inst).map((phone) => contactRecord(inst, phone)),
-			blocked: [...bookOf(inst).blocked].sort(),
+			blocked: [...book.blocked].sort(),
+			addressBook: [...book.addressBook].sort(),
+			reported: [...book.reported].sort(),
 		};
 	};
 
@@ -271,6 +344,13 @@ function createChats({ route, HttpError, getInstance, clone, body0 }) {
 		route('GET', '/contacts', getContacts),
 		route('GET', '/contacts/:phone', getContact),
 		route('POST', '/contacts/modify-blocked', modifyBlocked),
+		route('POST', '/send-chat-expiration', setChatExpiration),
+		route('POST', '/chats/:phone/notes', saveNotes),
+		route('POST', '/contacts/add', addContacts),
+		// A DELETE with a JSON list as its body (docs/contacts/remove-contacts.md).
+		{ ...route('DELETE', '/contacts/remove', removeContacts), jsonBody: true },
+		// Documented without a body: an empty one is taken.
+		{ ...route('POST', '/contacts/:phone/report', reportContact), emptyBody: true },
 		route('GET', '/phone-exists/:phone', phoneExists),
 		route('POST', '/phone-exists-batch', phoneExistsBatch),
 		route('GET', '/profile-picture', profilePicture),
@@ -286,8 +366,8 @@ function createChats({ route, HttpError, getInstance, clone, body0 }) {
 			return { status: 201, body: { contacts: seedContacts(b.instanceId, b.contacts) } };
 		}),
 		route('GET', '/_control/contacts', ({ query }) => {
-			const { contacts, blocked } = state(query.get('instanceId'));
-			return { body: { contacts, blocked } };
+			const { contacts, blocked, addressBook, reported } = state(query.get('instanceId'));
+			return { body: { contacts, blocked, addressBook, reported } };
 		}),
 	];
 

@@ -131,3 +131,41 @@ describe('stand-in: contacts', () => {
 		expect((await api('GET', `/profile-picture?phone=${BRUNO}`)).json).toEqual([{ link: null }]);
 	});
 });
+
+describe('stand-in: disappearing messages and notes', () => {
+	it('sets the disappearing-message timer of a chat, and refuses a timer WhatsApp does not offer', async () => {
+		expect((await api('POST', '/send-chat-expiration', { phone: ANA, chatExpiration: '90_DAYS' })).json).toEqual({ value: true });
+		expect(flags(ANA)).toMatchObject({ disappearing: '90_DAYS' });
+		expect(flags(BRUNO)).toMatchObject({ disappearing: 'OFF' });
+		expect((await api('POST', '/send-chat-expiration', { phone: ANA, chatExpiration: '30_DAYS' })).status).toBe(400);
+	});
+
+	it('keeps a note on a chat, shown by the chat metadata; a second note replaces the text and keeps its id', async () => {
+		expect((await api('POST', `/chats/${ANA}/notes`, { notes: 'Wants blue' })).json).toEqual({ success: true });
+		const first = (await api('GET', `/chats/${ANA}`)).json.notes;
+		expect(first).toEqual({ id: expect.any(String), content: 'Wants blue', createdAt: expect.any(Number), lastUpdateAt: expect.any(Number) });
+		await api('POST', `/chats/${ANA}/notes`, { notes: 'Wants red' });
+		expect((await api('GET', `/chats/${ANA}`)).json.notes).toMatchObject({ id: first.id, content: 'Wants red', createdAt: first.createdAt });
+		expect((await api('GET', `/chats/${BRUNO}`)).json.notes).toBeUndefined();
+		expect(await api('POST', '/chats/5599900000000/notes', { notes: 'x' })).toMatchObject({ json: { success: false }, reason: 'unknown-chat' });
+	});
+});
+
+describe('stand-in: address book and reports', () => {
+	it('adds contacts to the address book under their names, and removes them', async () => {
+		const added = await api('POST', '/contacts/add', [{ firstName: 'Ana', lastName: 'Lima', phone: ANA }, { firstName: 'X', phone: 'nope' }]);
+		expect(added.json).toEqual({ success: false, errors: [{ phone: 'nope', error: 'Invalid phone' }] });
+		expect((await api('GET', `/contacts/${ANA}`)).json).toMatchObject({ name: 'Ana Lima', short: 'Ana' });
+		expect(standIn.chatBook(ID).addressBook).toEqual([ANA]);
+		expect((await api('DELETE', '/contacts/remove', [ANA])).json).toEqual({ success: true, errors: [] });
+		expect((await api('GET', `/contacts/${ANA}`)).json).toMatchObject({ name: '' });
+		expect((await api('DELETE', '/contacts/remove', [ANA])).json).toEqual({ success: false, errors: [{ phone: ANA, error: 'Not in the address book' }] });
+	});
+
+	it('reports a contact (documented without a body) and refuses a bad phone as the page shows', async () => {
+		const res = await fetch(`${base}/instances/${ID}/token/${encodeURIComponent(TOKEN)}/contacts/${ANA}/report`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+		expect(await res.json()).toEqual({ success: true });
+		expect(standIn.chatBook(ID).reported).toEqual([ANA]);
+		expect(await api('POST', '/contacts/12/report', {})).toMatchObject({ status: 400, json: { error: 'Invalid phone' } });
+	});
+});

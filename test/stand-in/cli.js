@@ -50,7 +50,7 @@ emit options:
   --reference-message-id ID
   --code CODE              notification code (kind notification)
   --params A,B,C           notification parameters (kind notification)
-  --status STATUS          message status (kind status: ${fixtures.STATUS_VALUES.join(', ')}, READ_BY_ME)
+  --status STATUS          message status (kind status: ${[...fixtures.STATUS_VALUES, ...fixtures.WILD_STATUS_VALUES].join(', ')})
   --ids ID1,ID2            message ids (kind status; default: newest owner-sent message of the chat)
   --variant NAME           a variant seen in the wild (repeatable): ${fixtures.VARIANT_NAMES.join(', ')}
   --overrides JSON         object deep-merged into the payload (a key set to null stays null)

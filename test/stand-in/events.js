@@ -12,10 +12,11 @@
  *                                      404 (or the status given as `mediaExpired`) once expired
  *
  * CONTROL ROUTES
- *   POST /_control/emit {kind: 'sendResult'|'connected'|'disconnected'|'presence', ...}
+ *   POST /_control/emit {kind: 'sendResult'|'connected'|'disconnected'|'chatPresence', ...}
  *        sendResult: phone, messageId, zaapId, error (a failed send); disconnected: error;
- *        presence: phone, status (AVAILABLE, UNAVAILABLE, COMPOSING, RECORDING, PAUSED)
- *   Emit fields for media kinds (image, audio, video, document, sticker):
+ *        chatPresence (also 'presence'): phone, status (AVAILABLE, UNAVAILABLE, COMPOSING, RECORDING, PAUSED)
+ *   Emit fields for media kinds (image, audio, video, document, sticker, template with an
+ *   image header, buttons with an image):
  *        media: true          the content's URL points at /storage here, with real bytes
  *        mediaBytes: n        the file's size (default: a small file)
  *        mediaExpired: true|410|404   the URL answers 404 (or that status): the file is gone
@@ -30,8 +31,10 @@ const EVENT_WEBHOOKS = Object.freeze({
 	sendResult: { endpoint: '/update-webhook-delivery', meField: 'deliveryCallbackUrl', type: 'DeliveryCallback', kind: 'sendResult' },
 	connected: { endpoint: '/update-webhook-connected', meField: 'connectedCallbackUrl', type: 'ConnectedCallback', kind: 'connected' },
 	disconnected: { endpoint: '/update-webhook-disconnected', meField: 'disconnectedCallbackUrl', type: 'DisconnectedCallback', kind: 'disconnected' },
-	chatPresence: { endpoint: '/update-webhook-chat-presence', meField: 'presenceChatCallbackUrl', type: 'PresenceChatCallback', kind: 'presence' },
+	chatPresence: { endpoint: '/update-webhook-chat-presence', meField: 'presenceChatCallbackUrl', type: 'PresenceChatCallback', kind: 'chatPresence' },
 });
+/** Emit kinds accepted under an earlier name. */
+const EVENT_KIND_ALIASES = Object.freeze({ presence: 'chatPresence' });
 const EVENT_WEBHOOK_NAMES = Object.freeze(Object.keys(EVENT_WEBHOOKS));
 
 /** Which fields of an emit each callback takes over. */
@@ -39,16 +42,23 @@ const EMIT_FIELDS = Object.freeze({
 	sendResult: ['phone', 'messageId', 'zaapId', 'error', 'momment'],
 	connected: ['phone', 'momment'],
 	disconnected: ['error', 'momment'],
-	presence: ['phone', 'status', 'lastSeen'],
+	chatPresence: ['phone', 'status', 'lastSeen'],
 });
 
-/** Content object -> where its URL is, its file extension and how to make plausible bytes. */
+const jpegBytes = (size) => padded(sampleImages.jpeg, size);
+
+/**
+ * Content object -> where its URL is (a path of fields; the object holding it has the
+ * mimeType), its file extension and how to make plausible bytes.
+ */
 const MEDIA_KINDS = Object.freeze({
-	image: { urlField: 'imageUrl', ext: 'jpeg', bytes: (size) => padded(sampleImages.jpeg, size) },
-	audio: { urlField: 'audioUrl', ext: 'ogg', bytes: (size) => padded(Buffer.from('OggS\0\x02', 'binary'), size) },
-	video: { urlField: 'videoUrl', ext: 'mp4', bytes: (size) => padded(Buffer.from('\0\0\0\x18ftypmp42', 'binary'), size) },
-	document: { urlField: 'documentUrl', ext: 'pdf', bytes: (size) => padded(Buffer.from('%PDF-1.4\n'), size) },
-	sticker: { urlField: 'stickerUrl', ext: 'webp', bytes: (size) => padded(Buffer.from('RIFF\0\0\0\0WEBPVP8 '), size) },
+	image: { urlPath: ['imageUrl'], ext: 'jpeg', bytes: jpegBytes },
+	audio: { urlPath: ['audioUrl'], ext: 'ogg', bytes: (size) => padded(Buffer.from('OggS\0\x02', 'binary'), size) },
+	video: { urlPath: ['videoUrl'], ext: 'mp4', bytes: (size) => padded(Buffer.from('\0\0\0\x18ftypmp42', 'binary'), size) },
+	document: { urlPath: ['documentUrl'], ext: 'pdf', bytes: (size) => padded(Buffer.from('%PDF-1.4\n'), size) },
+	sticker: { urlPath: ['stickerUrl'], ext: 'webp', bytes: (size) => padded(Buffer.from('RIFF\0\0\0\0WEBPVP8 '), size) },
+	hydratedTemplate: { urlPath: ['header', 'image', 'imageUrl'], ext: 'jpeg', bytes: jpegBytes },
+	buttonsMessage: { urlPath: ['imageUrl'], ext: 'jpeg', bytes: jpegBytes, mimeType: 'image/jpeg' },
 });
 const DEFAULT_MEDIA_BYTES = 4096;
 
@@ -69,13 +79,14 @@ function createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, 
 	const mediaByMessage = new Map();
 
 	/** A callback of the further webhooks for an emit kind, or null when the kind is not one. */
-	function buildEvent(inst, kind, f) {
+	function buildEvent(inst, given, f) {
+		const kind = EVENT_KIND_ALIASES[given] || given;
 		const name = EVENT_WEBHOOK_NAMES.find((candidate) => EVENT_WEBHOOKS[candidate].kind === kind);
 		if (!name) return null;
 		const overrides = { instanceId: inst.id };
 		for (const field of EMIT_FIELDS[kind]) if (f[field] !== undefined) overrides[field] = f[field];
 		if (kind === 'connected' && overrides.phone === undefined) overrides.phone = inst.phone;
-		if (kind === 'presence' && overrides.status !== undefined) overrides.status = String(overrides.status).toUpperCase();
+		if (kind === 'chatPresence' && overrides.status !== undefined) overrides.status = String(overrides.status).toUpperCase();
 		const payload = fixtures.deepMerge(fixtures.instanceCallback(EVENT_WEBHOOKS[name].type, overrides), f.overrides || {});
 		return { webhook: name, payload };
 	}
@@ -84,15 +95,16 @@ function createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, 
 	function attachMedia(inst, payload, f) {
 		if (!f.media && !f.mediaExpired) return null;
 		const content = Object.keys(MEDIA_KINDS).find((key) => payload[key] && typeof payload[key] === 'object');
-		if (!content) throw new HttpError(400, { error: 'media: true needs a media kind (image, audio, video, document, sticker)' });
+		if (!content) throw new HttpError(400, { error: `media: true needs a media kind (${Object.keys(MEDIA_KINDS).join(', ')})` });
 		const spec = MEDIA_KINDS[content];
+		const holder = spec.urlPath.slice(0, -1).reduce((object, key) => (object[key] = object[key] && typeof object[key] === 'object' ? object[key] : {}), payload[content]);
 		const data = spec.bytes(f.mediaBytes);
 		const file = `${crypto.randomBytes(16).toString('hex').toUpperCase()}.${spec.ext}`;
 		const expired = f.mediaExpired ? (Number(f.mediaExpired) >= 400 ? Number(f.mediaExpired) : 404) : null;
-		const mimeType = String(payload[content].mimeType || 'application/octet-stream').split(';')[0].trim();
+		const mimeType = String(holder.mimeType || spec.mimeType || 'application/octet-stream').split(';')[0].trim();
 		files.set(`${inst.id}/${file}`, { data, mimeType, expired });
 		const url = `${baseUrl()}/storage/${inst.id}/${file}`;
-		payload[content][spec.urlField] = url;
+		holder[spec.urlPath[spec.urlPath.length - 1]] = url;
 		const info = { url, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex'), expired };
 		mediaByMessage.set(payload.messageId, info);
 		return info;

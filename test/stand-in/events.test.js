@@ -55,10 +55,13 @@ describe('further webhooks', () => {
 		expect(receiver.requests[0].json).toEqual(payload);
 	});
 
-	it('a failed send carries its error; presence its status; disconnection its reason', async () => {
+	it('a failed send carries its error; chat presence its status; disconnection its reason', async () => {
 		for (const name of EVENT_WEBHOOK_NAMES) standIn.setWebhook(ID, name, `${receiver.base}/${name}`);
 		expect((await standIn.emit(ID, 'sendResult', { error: 'Not on WhatsApp', phone: '5511900000001' })).payload).toMatchObject({ error: 'Not on WhatsApp', phone: '5511900000001' });
 		expect((await standIn.emit(ID, 'sendResult', {})).payload.error).toBeUndefined();
+		const typing = await standIn.emit(ID, 'chatPresence', { status: 'composing' });
+		expect([typing.webhook, typing.payload.type, typing.payload.status]).toEqual(['chatPresence', 'PresenceChatCallback', 'COMPOSING']);
+		// The emit kind's earlier name still works.
 		expect((await standIn.emit(ID, 'presence', { status: 'recording' })).payload.status).toBe('RECORDING');
 		expect((await standIn.emit(ID, 'disconnected', { error: 'Phone offline' })).payload).toMatchObject({ error: 'Phone offline', disconnected: true });
 	});
@@ -67,9 +70,14 @@ describe('further webhooks', () => {
 describe('media behind the addresses of a delivery', () => {
 	beforeEach(() => standIn.setWebhook(ID, 'received', `${receiver.base}/received`));
 
+	/** The type each file is served with: the one its message declares (a button message declares none). */
+	const SERVED_AS = { image: 'image/jpeg', audio: 'audio/ogg', video: 'video/mp4', document: 'application/pdf', sticker: 'image/webp', hydratedTemplate: 'image/jpeg', buttonsMessage: 'image/jpeg' };
+
+	it('serves every media kind', () => expect(Object.keys(MEDIA_KINDS).sort()).toEqual(Object.keys(SERVED_AS).sort()));
+
 	it.each(Object.keys(MEDIA_KINDS))('%s: the address in the delivery serves the bytes the emit reports', async (kind) => {
 		const { payload, media } = await standIn.emit(ID, kind, { media: true, mediaBytes: 5000 });
-		const url = payload[kind][MEDIA_KINDS[kind].urlField];
+		const url = MEDIA_KINDS[kind].urlPath.reduce((object, key) => object[key], payload[kind]);
 		expect(url).toBe(media.url);
 		expect(url.startsWith(`${base}/storage/${ID}/`)).toBe(true);
 		const res = await fetch(url);
@@ -77,7 +85,7 @@ describe('media behind the addresses of a delivery', () => {
 		const data = Buffer.from(await res.arrayBuffer());
 		expect(data.length).toBe(5000);
 		expect(crypto.createHash('sha256').update(data).digest('hex')).toBe(media.sha256);
-		expect(res.headers.get('content-type')).toBe(String(payload[kind].mimeType).split(';')[0]);
+		expect(res.headers.get('content-type')).toBe(SERVED_AS[kind]);
 	});
 
 	it('an expired file answers 404, or the status asked for', async () => {

@@ -17,6 +17,7 @@
  *   GET|POST /group-invitation-link/{groupId}               -> {phone, invitationLink}
  *   POST /redefine-invitation-link/{groupId}                -> {invitationLink} (a new one)
  *   GET  /accept-invite-group?url=                          -> {success}
+ *   GET  /group-invitation-metadata?url=                    -> the group of a link, members or not (no link, no settings)
  *   Refusals: 200 {"value": false} (accept: {"success": false}) with X-Stand-In-Reason.
  *   Where the docs disagree on a method or a field name, both are accepted.
  *
@@ -248,7 +249,19 @@ function createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGr
 		return ok({ success: true });
 	}
 
+	/** docs/group/group-invitation-metadata.md: who is in a group, read from its link without joining. */
+	function invitationMetadata({ instance, query }) {
+		const code = INVITE_CODE.exec(String(query.get('url') || query.get('URL') || ''))?.[1];
+		if (!code) return fail('not-an-invite-link');
+		if (!instance.connected) return fail('not-connected');
+		const group = [...instance.groups.values()].find((g) => INVITE_CODE.exec(g.invitationLink)?.[1] === code);
+		if (!group) return fail('unknown-or-reset-link');
+		const { phone, owner, subject, creation, participants, subjectTime, subjectOwner } = metadata(group, false);
+		return ok({ phone, owner, subject, creation, participants: participants.map(({ phone: p, isAdmin, isSuperAdmin }) => ({ phone: p, isAdmin, isSuperAdmin })), subjectTime, subjectOwner });
+	}
+
 	const serviceRoutes = [
+		route('GET', '/group-invitation-metadata', invitationMetadata),
 		route('POST', '/create-group', createGroup),
 		// GET on the Portuguese page and the sample, POST on the English page.
 		route('GET', '/group-metadata/:groupId', readMetadata(true)),

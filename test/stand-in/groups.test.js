@@ -204,3 +204,22 @@ describe('stand-in: invite links', () => {
 		expect(await api('POST', '/redefine-invitation-link/120363000000000007-group', '')).toMatchObject({ json: { value: false }, reason: 'not-admin' });
 	});
 });
+
+describe('stand-in: group invitation metadata', () => {
+	it('shows the group of a link, without joining it and without its settings', async () => {
+		standIn.addGroup(ID, { id: '120363019502650978-group', name: 'Outside', participants: [ANA], admins: [ANA], member: false });
+		const link = group('120363019502650978-group').invitationLink;
+		const { json } = await api('GET', `/group-invitation-metadata?url=${encodeURIComponent(link)}`);
+		expect(json).toEqual({
+			phone: '120363019502650978-group',
+			owner: expect.any(String),
+			subject: 'Outside',
+			creation: expect.any(Number),
+			participants: [{ phone: ANA, isAdmin: true, isSuperAdmin: expect.any(Boolean) }],
+			subjectTime: expect.any(Number),
+			subjectOwner: expect.any(String),
+		});
+		expect(group('120363019502650978-group').participants).not.toContain(SELF);
+		expect((await api('GET', `/group-invitation-metadata?url=${encodeURIComponent('https://chat.whatsapp.com/NoSuchLink123')}`)).json).toEqual({ value: false });
+	});
+});

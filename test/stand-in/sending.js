@@ -11,12 +11,17 @@
  *   POST /send-text  /send-image  /send-audio  /send-video  /send-sticker  /send-document/{ext}
  *   POST /send-location  /send-contact  /send-link  /send-reaction  /send-remove-reaction
  *   POST /send-poll  /send-option-list  /send-button-list  /send-button-actions
+ *   POST /send-gif  /send-ptv  /send-contacts  /send-button-pix  /send-button-otp  /send-carousel
+ *   /send-text with groupMentioned: the chat must be a known group, each mention a group id written
+ *   as @<id> in the text. /send-document/{ext} with editDocumentMessageId: edits the caption of a
+ *   document this instance sent in that chat (the same messageId, isEdit in the delivery).
  *   POST /forward-message  -> {zaapId}        POST /read-message -> 204      DELETE /messages?messageId&phone&owner -> 204
  *   Refusals: 400 {"error": ...} for a missing or malformed field (the real bodies are
  *   undocumented).
  *
  * CONTROL ROUTES
  *   GET  /_control/sent?instanceId=&phone=&messageId=    sent messages, media with its bytes (base64)
+ *   POST /_control/vote {instanceId, messageId?, phone?, options}  the contact votes on a poll the instance sent
  *   POST /_control/reply {instanceId, phone?, message?}  the contact answers the newest message the
  *        instance sent (in `phone`'s chat, else anywhere), quoting it; delivered as a received text
  *   Options: sendStatuses (default ['SENT','RECEIVED','READ']), statusStepMs (default 30).
@@ -31,7 +36,45 @@ const MAX_DOWNLOAD_BYTES = 16 * 1024 * 1024;
 
 /** What each send endpoint needs and what the sent message looks like in a delivery. */
 const SENDS = {
-	'/send-text': { kind: 'text', required: ['message'], content: (b) => ({ text: { message: String(b.message) } }) },
+	'/send-text': { kind: 'text', required: ['message'], check: (b) => groupMentionProblem(b), content: (b) => ({ text: { message: String(b.message) } }) },
+	// docs/message/send-message-gif.md and send-message-ptv.md: MP4 files, delivered as videos.
+	'/send-gif': { kind: 'video', media: 'gif', content: (b, m) => ({ video: { caption: b.caption || '', videoUrl: m.storedUrl, mimeType: m.mimeType, gifPlayback: true } }) },
+	'/send-ptv': { kind: 'video', media: 'ptv', content: (b, m) => ({ video: { caption: '', videoUrl: m.storedUrl, mimeType: m.mimeType, ptv: true } }) },
+	'/send-contacts': {
+		kind: 'contact',
+		required: ['contacts'],
+		check: (b) =>
+			Array.isArray(b.contacts) && b.contacts.length && b.contacts.every((c) => c && typeof c.name === 'string' && c.name && Array.isArray(c.phones) && c.phones.length && c.phones.every((p) => /^\d{8,15}$/.test(p)))
+				? null
+				: 'contacts must be a list of {name, phones: [digits], businessDescription?}',
+		content: (b) => ({
+			contact: {
+				displayName: b.contacts.map((c) => c.name).join(', '),
+				phones: b.contacts.flatMap((c) => c.phones),
+				vCard: b.contacts.map((c) => `BEGIN:VCARD\nVERSION:3.0\nFN:${c.name}\n${c.phones.map((p) => `TEL:${p}`).join('\n')}\nEND:VCARD`).join('\n'),
+			},
+		}),
+	},
+	'/send-button-pix': {
+		kind: 'text',
+		required: ['pixKey', 'type'],
+		check: (b) => (['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'].includes(b.type) ? null : 'type must be CPF, CNPJ, PHONE, EMAIL or EVP'),
+		content: (b) => ({ pixKeyMessage: { currency: 'BRL', referenceId: crypto.randomBytes(6).toString('hex').toUpperCase(), key: String(b.pixKey), keyType: b.type, merchantName: b.merchantName || 'Pix' } }),
+	},
+	'/send-button-otp': {
+		kind: 'text',
+		required: ['message', 'code'],
+		content: (b) => ({ text: { message: String(b.message) }, buttonsMessage: { message: String(b.message), buttons: [{ buttonText: { displayText: b.buttonText || 'Copiar código' }, copyCode: String(b.code) }] } }),
+	},
+	'/send-carousel': {
+		kind: 'text',
+		required: ['message', 'carousel'],
+		check: (b) =>
+			Array.isArray(b.carousel) && b.carousel.length && b.carousel.every((c) => c && c.text && /^https?:\/\//.test(c.image || '') && (c.buttons === undefined || (Array.isArray(c.buttons) && c.buttons.every((x) => x && ['CALL', 'URL', 'REPLY'].includes(x.type) && x.label))))
+				? null
+				: 'carousel must be a list of {text, image: http(s) URL, buttons?: [{type: CALL|URL|REPLY, label}]}',
+		content: (b) => ({ carouselMessage: { text: String(b.message), cards: b.carousel.map((c) => ({ header: { image: { imageUrl: c.image } }, message: c.text, hydratedButtons: c.buttons || [] })) } }),
+	},
 	'/send-image': { kind: 'image', media: 'image', content: (b, m) => ({ image: { caption: b.caption || '', imageUrl: m.storedUrl, mimeType: m.mimeType, viewOnce: b.viewOnce === true } }) },
 	'/send-audio': { kind: 'audio', media: 'audio', content: (b, m) => ({ audio: { audioUrl: m.storedUrl, mimeType: m.mimeType, ptt: b.waveform === true, viewOnce: b.viewOnce === true } }) },
 	'/send-video': { kind: 'video', media: 'video', content: (b, m) => ({ video: { caption: b.caption || '', videoUrl: m.storedUrl, mimeType: m.mimeType, viewOnce: b.viewOnce === true } }) },
@@ -62,10 +105,11 @@ const SENDS = {
 	'/send-reaction': { kind: 'reaction', required: ['reaction', 'messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent(b.reaction, quoted, b) },
 	'/send-remove-reaction': { kind: 'reaction', required: ['messageId'], reacts: true, content: (b, m, p, quoted) => reactionContent('', quoted, b) },
 	'/send-poll': {
-		kind: 'text',
+		kind: 'poll',
 		required: ['message', 'poll'],
 		check: (b) => (Array.isArray(b.poll) && b.poll.length && b.poll.every((o) => o && typeof o.name === 'string' && o.name) ? null : 'poll must be a list of {name}'),
-		content: (b) => ({ text: { message: String(b.message) }, poll: { options: b.poll, pollMaxOptions: b.pollMaxOptions ?? null } }),
+		// Delivered as the docs' poll example: question, pollMaxOptions (0: any number), options.
+		content: (b) => ({ poll: { question: String(b.message), pollMaxOptions: b.pollMaxOptions ?? 0, options: b.poll.map((o) => ({ name: o.name })) } }),
 	},
 	'/send-option-list': {
 		kind: 'text',
@@ -93,6 +137,16 @@ const SENDS = {
 		content: (b) => ({ text: { message: String(b.message) }, buttonActions: b.buttonActions }),
 	},
 };
+
+/** docs/group/mention-group.md: each mentioned group is {phone: group id, subject} and appears as @<id> in the text. */
+function groupMentionProblem(body) {
+	if (body.groupMentioned === undefined) return null;
+	if (!/-group$/.test(String(body.phone))) return 'groups can be mentioned only in a group';
+	const list = body.groupMentioned;
+	if (!Array.isArray(list) || !list.length || !list.every((g) => g && /^\d{5,25}-group$/.test(g.phone) && typeof g.subject === 'string' && g.subject)) return 'groupMentioned must be a list of {phone: group id, subject}';
+	const missing = list.find((g) => !String(body.message).includes(`@${g.phone}`));
+	return missing ? `message must mention @${missing.phone}` : null;
+}
 
 function reactionContent(value, quoted, body) {
 	return {
@@ -231,8 +285,10 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 			const quoted = body.messageId ? findMessage(inst, phone, String(body.messageId)) : null;
 			if (spec.reacts && !quoted) throw bad(`No message ${body.messageId} in the chat with ${phone}`);
 			const media = spec.media ? await readMedia(inst, body[spec.media], spec.media) : null;
-			const editing = pattern === '/send-text' && body.editMessageId ? findMessage(inst, phone, String(body.editMessageId)) : null;
-			if (body.editMessageId && (!editing || !editing.fromMe)) throw bad(`No message ${body.editMessageId} sent by this instance in the chat with ${phone}`);
+			// A text is edited with editMessageId, a document's caption with editDocumentMessageId.
+			const editId = pattern === '/send-text' ? body.editMessageId : pattern === '/send-document/:extension' ? body.editDocumentMessageId : undefined;
+			const editing = editId ? findMessage(inst, phone, String(editId)) : null;
+			if (editId && (!editing || !editing.fromMe || (pattern !== '/send-text' && !editing.document))) throw bad(`No ${pattern === '/send-text' ? 'message' : 'document'} ${editId} sent by this instance in the chat with ${phone}`);
 
 			const zaapId = crypto.randomBytes(16).toString('hex').toUpperCase();
 			const messageId = editing ? editing.messageId : fixtures.newMessageId(true);
@@ -251,7 +307,8 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 			let payload = fixtures.receivedCallback(spec.kind, overrides);
 			const content = spec.content(body, media, params, quoted);
 			delete payload[fixtures.CONTENT_KINDS[spec.kind].content];
-			payload = { ...payload, ...content, status: 'SENT' };
+			// Sent through the API: the service says so with fromApi (docs/webhooks/on-message-received.md).
+			payload = { ...payload, ...content, status: 'SENT', fromApi: true };
 			if (body.messageId && !spec.reacts) payload.referenceMessageId = String(body.messageId);
 			if (editing) payload.isEdit = true;
 			if (!inst.multiDevice) storeRecords(inst, phone, [fixtures.chatRecordFromCallback(payload)]);
@@ -319,6 +376,32 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		return { body: { ...(await emit(inst.id, 'text', fields)), repliedTo: last.messageId } };
 	}
 
+	/**
+	 * The contact votes on a poll the instance sent (the given messageId, else its newest poll,
+	 * in a chat or anywhere): a pollVote delivery naming the poll and the options chosen.
+	 * `options`: names of the poll's options (a list, or text separated by commas); none
+	 * takes a vote back, as WhatsApp does.
+	 */
+	async function vote({ body }) {
+		const b = body && typeof body === 'object' ? body : {};
+		const inst = getInstance(b.instanceId);
+		const polls = sentOf(inst).filter((s) => s.path === '/send-poll' && (!b.phone || s.phone === b.phone) && (!b.messageId || s.messageId === b.messageId));
+		const poll = polls[polls.length - 1];
+		if (!poll) throw new HttpError(409, { error: `Instance ${inst.id} has sent no poll${b.messageId ? ` ${b.messageId}` : ''}${b.phone ? ` to ${b.phone}` : ''}: nothing to vote on` });
+		const names = (Array.isArray(b.options) ? b.options : String(b.options ?? '').split(',')).map((n) => String(n).trim()).filter(Boolean);
+		const offered = poll.body.poll.map((o) => o.name);
+		const strange = names.filter((n) => !offered.includes(n));
+		if (strange.length) throw bad(`The poll ${poll.messageId} offers ${offered.join(', ')}; not ${strange.join(', ')}`);
+		const max = Number(poll.body.pollMaxOptions) || 0;
+		if (max > 0 && names.length > max) throw bad(`The poll ${poll.messageId} takes at most ${max} options`);
+		const isGroup = /-group$/.test(poll.phone);
+		const fields = {
+			...(isGroup ? { group: poll.phone, phone: b.participant || fixtures.DEFAULTS.memberPhone } : { phone: poll.phone }),
+			overrides: { pollVote: { pollMessageId: poll.messageId, options: names.map((name) => ({ name })) } },
+		};
+		return { body: { ...(await emit(inst.id, 'pollVote', fields)), votedOn: poll.messageId } };
+	}
+
 	function listSent({ query }) {
 		const inst = getInstance(query.get('instanceId'));
 		const phone = query.get('phone');
@@ -332,14 +415,17 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		route('POST', '/read-message', readMessage),
 		route('DELETE', '/messages', deleteMessage),
 	];
-	const controlRoutes = [route('GET', '/_control/sent', listSent), route('POST', '/_control/reply', reply)];
+	const controlRoutes = [route('GET', '/_control/sent', listSent), route('POST', '/_control/reply', reply), route('POST', '/_control/vote', vote)];
 
 	return {
 		serviceRoutes,
 		controlRoutes,
 		reset: () => sent.clear(),
+		/** A message this instance sent, as the send logged it (its body, poll options included). */
+		sentMessage: (inst, messageId) => sentOf(inst).find((s) => s.messageId === messageId) || null,
 		sent: (instanceId) => clone(sentOf(getInstance(instanceId))),
 		reply: (instanceId, fields = {}) => reply({ body: { instanceId, ...fields } }).then((r) => r.body),
+		vote: (instanceId, fields = {}) => vote({ body: { instanceId, ...fields } }).then((r) => r.body),
 	};
 }
 

@@ -49,7 +49,31 @@ const VALID = {
 	'/send-option-list': { message: 'Pick', optionList: { title: 'T', buttonLabel: 'Open', options: [{ title: 'a', description: 'b' }] } },
 	'/send-button-list': { message: 'Ok?', buttonList: { buttons: [{ label: 'Yes' }] } },
 	'/send-button-actions': { message: 'Go', buttonActions: [{ type: 'URL', label: 'Site', url: 'https://e.com' }] },
+	'/send-gif': { gif: `data:video/mp4;base64,${Buffer.from('....ftypisom').toString('base64')}`, caption: 'Yay' },
+	'/send-ptv': { ptv: `data:video/mp4;base64,${Buffer.from('....ftypisom').toString('base64')}` },
+	'/send-contacts': { contacts: [{ name: 'Ana', phones: ['5521988887777', '5521977776666'] }, { name: 'Shop', phones: ['551133334444'], businessDescription: 'Open' }] },
+	'/send-button-pix': { pixKey: 'pix@example.com', type: 'EMAIL' },
+	'/send-button-otp': { message: 'Your code', code: '482913' },
+	'/send-carousel': { message: 'Plans', carousel: [{ text: 'Basic', image: 'https://e.com/a.png', buttons: [{ type: 'REPLY', label: 'Ask' }] }, { text: 'Pro', image: 'https://e.com/b.png' }] },
 };
+
+describe('stand-in: group mentions and document caption edits', () => {
+	it('sends a text mentioning groups of a community when each is @-mentioned', async () => {
+		const group = '120363019502650977-group';
+		const body = { phone: group, message: 'News in @120363019502650978-group', groupMentioned: [{ phone: '120363019502650978-group', subject: 'News' }] };
+		const { status } = await api('POST', '/send-text', body);
+		expect(status).toBe(200);
+		expect(standIn.sent(ID).at(-1)).toMatchObject({ path: '/send-text', phone: group, body: { groupMentioned: body.groupMentioned } });
+	});
+
+	it('edits the caption of a sent document: same message, new caption', async () => {
+		const sent = (await api('POST', '/send-document/pdf', { ...VALID['/send-document/:extension'], phone: CONTACT, caption: 'Old' })).json;
+		const edit = await api('POST', '/send-document/pdf', { ...VALID['/send-document/:extension'], phone: CONTACT, caption: 'New', editDocumentMessageId: sent.messageId });
+		expect(edit.json.messageId).toBe(sent.messageId);
+		const listed = (await api('GET', `/chat-messages/${CONTACT}?amount=5`)).json;
+		expect(listed.filter((m) => m.messageId === sent.messageId)).toEqual([expect.objectContaining({ document: expect.objectContaining({ title: 'New' }) })]);
+	});
+});
 
 describe('stand-in: send endpoints', () => {
 	it('has a valid example for every send path', () => {
@@ -75,6 +99,12 @@ describe('stand-in: send endpoints', () => {
 		['a reaction to an unknown message', '/send-reaction', { phone: CONTACT, reaction: '👍', messageId: 'NOPE' }, /No message NOPE/],
 		['media that is neither URL nor base64', '/send-image', { phone: CONTACT, image: 'a picture!' }, /must be a URL or base64/],
 		['a bad extension', '/send-document/p.df', { phone: CONTACT, document: 'AAAA' }, /extension/],
+		['contacts without phones', '/send-contacts', { phone: CONTACT, contacts: [{ name: 'Ana', phones: [] }] }, /contacts must be a list/],
+		['a PIX key of an unknown type', '/send-button-pix', { phone: CONTACT, pixKey: 'k', type: 'IBAN' }, /type must be/],
+		['a carousel card without image', '/send-carousel', { phone: CONTACT, message: 'm', carousel: [{ text: 'a' }] }, /carousel must be a list/],
+		['group mentions outside a group', '/send-text', { phone: CONTACT, message: 'hi @120363019502650978-group', groupMentioned: [{ phone: '120363019502650978-group', subject: 'News' }] }, /only in a group/],
+		['a group mention missing from the text', '/send-text', { phone: '120363019502650977-group', message: 'hi', groupMentioned: [{ phone: '120363019502650978-group', subject: 'News' }] }, 'message must mention @120363019502650978-group'],
+		['a caption edit of an unknown document', '/send-document/pdf', { ...VALID['/send-document/:extension'], phone: CONTACT, editDocumentMessageId: 'NOPE', caption: 'x' }, /No document NOPE/],
 	])('refuses %s with 400 {error}', async (_label, path, body, error) => {
 		const { status, json } = await api('POST', path, body);
 		expect(status).toBe(400);
@@ -164,6 +194,57 @@ describe('stand-in: send endpoints', () => {
 			expect(reply.json.repliedTo).toBe(json.messageId);
 			expect(reply.json.payload).toMatchObject({ fromMe: false, phone: CONTACT, referenceMessageId: json.messageId, text: { message: 'Fine!' } });
 			expect(receiver.requests.map((r) => r.json.fromMe)).toEqual([false]);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('delivers a sent poll as the docs’ poll, sent through the API', async () => {
+		const receiver = await startReceiver();
+		try {
+			standIn.setWebhook(ID, 'received', receiver.url());
+			const { json } = await api('POST', '/send-poll', { phone: CONTACT, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Salad' }], pollMaxOptions: 1 });
+			await receiver.waitFor(1);
+			const [sent] = receiver.requests;
+			expect(sent.json).toMatchObject({
+				fromMe: true,
+				fromApi: true,
+				messageId: json.messageId,
+				poll: { question: 'Lunch?', pollMaxOptions: 1, options: [{ name: 'Pizza' }, { name: 'Salad' }] },
+			});
+			expect(sent.json).not.toHaveProperty('text');
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('makes the contact vote on a poll the instance sent: a pollVote naming the poll and the options', async () => {
+		const receiver = await startReceiver();
+		try {
+			expect((await call('POST', '/_control/vote', { instanceId: ID, options: ['Pizza'] })).status).toBe(409);
+			const older = await api('POST', '/send-poll', { phone: CONTACT, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Salad' }], pollMaxOptions: 1 });
+			const newer = await api('POST', '/send-poll', { phone: CONTACT, message: 'Drinks?', poll: [{ name: 'Juice' }, { name: 'Tea' }, { name: 'Water' }] });
+			standIn.setWebhook(ID, 'received', receiver.url());
+
+			const vote = await call('POST', '/_control/vote', { instanceId: ID, options: 'Juice, Water' });
+			expect(vote.status).toBe(200);
+			expect(vote.json.votedOn).toBe(newer.json.messageId);
+			expect(vote.json.payload).toMatchObject({
+				type: 'ReceivedCallback',
+				fromMe: false,
+				phone: CONTACT,
+				pollVote: { pollMessageId: newer.json.messageId, options: [{ name: 'Juice' }, { name: 'Water' }] },
+			});
+			const byId = await standIn.vote(ID, { messageId: older.json.messageId, options: ['Salad'] });
+			expect(byId.payload.pollVote).toEqual({ pollMessageId: older.json.messageId, options: [{ name: 'Salad' }] });
+			// Taking a vote back: no option.
+			expect((await standIn.vote(ID, { options: [] })).payload.pollVote.options).toEqual([]);
+			expect(receiver.requests.map((r) => r.json.pollVote.pollMessageId)).toEqual([newer.json.messageId, older.json.messageId, newer.json.messageId]);
+
+			const strange = await call('POST', '/_control/vote', { instanceId: ID, options: ['Coffee'] });
+			expect([strange.status, strange.json.error]).toEqual([400, `The poll ${newer.json.messageId} offers Juice, Tea, Water; not Coffee`]);
+			const tooMany = await call('POST', '/_control/vote', { instanceId: ID, messageId: older.json.messageId, options: ['Pizza', 'Salad'] });
+			expect([tooMany.status, tooMany.json.error]).toEqual([400, `The poll ${older.json.messageId} takes at most 1 options`]);
 		} finally {
 			await receiver.close();
 		}

@@ -18,6 +18,7 @@
  *   The rest of the group calls (create, metadata, list, members, settings, invite links): see groups.js
  *   GET /chats, POST /modify-chat, GET /contacts, /phone-exists, block: see chats.js
  *   GET /qr-code/image, /restart, /disconnect, /device: see session.js
+ *   POST /pin-message, /send-poll-vote: see messageActions.js
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -53,7 +54,12 @@ const { createSending } = require('./sending');
 const { createGroups, groupState } = require('./groups');
 const { createChats } = require('./chats');
 const { createSession } = require('./session');
+const { createMessageActions } = require('./messageActions');
 const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
+const { createQueue } = require('./queue');
+const { createLabels } = require('./labels');
+const { createStatus } = require('./status');
+const { createSettings } = require('./settings');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -475,7 +481,7 @@ function createStandIn(options = {}) {
 		const overrides = isPlainObject(f.overrides) ? f.overrides : {};
 		try {
 			if (kind === 'status') {
-				if (!f.status) throw new Error('kind "status" needs a status (SENT, RECEIVED, READ, READ-SELF, PLAYED)');
+				if (!f.status) throw new Error(`kind "status" needs a status (${fixtures.STATUS_VALUES.join(', ')})`);
 				const phone = f.group || f.phone || fixtures.DEFAULTS.contactPhone;
 				let ids = toList(f.ids);
 				if (!ids || !ids.length) {
@@ -670,6 +676,7 @@ function createStandIn(options = {}) {
 				autoReadMessage: false,
 				initialDataCallbackUrl: '',
 				isDevice: instance.multiDevice,
+				...settings.meFields(instance),
 			},
 		};
 	}
@@ -753,14 +760,25 @@ function createStandIn(options = {}) {
 	const groups = createGroups({ route, HttpError, fixtures, addGroup, deliver, isValidGroupId, participantId: PARTICIPANT_ID });
 	const chats = createChats({ route, HttpError, getInstance, clone, body0 });
 	const session = createSession({ route, HttpError, getInstance });
+	// Pins and poll votes (messageActions.js)
+	const messageActions = createMessageActions({ route, HttpError, getInstance, sentMessage: sending.sentMessage });
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
+	const queue = createQueue({ route, HttpError, getInstance, clone });
+	const labels = createLabels({ route, HttpError, getInstance, clone });
+	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
+	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
 		...groups.serviceRoutes,
 		...chats.serviceRoutes,
 		...session.serviceRoutes,
+		...messageActions.serviceRoutes,
 		...events.serviceRoutes,
+		...queue.serviceRoutes,
+		...labels.serviceRoutes,
+		...status.serviceRoutes,
+		...settings.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
@@ -778,7 +796,12 @@ function createStandIn(options = {}) {
 		...sending.controlRoutes,
 		...chats.controlRoutes,
 		...session.controlRoutes,
+		...messageActions.controlRoutes,
 		...events.controlRoutes,
+		...queue.controlRoutes,
+		...labels.controlRoutes,
+		...status.controlRoutes,
+		...settings.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -911,7 +934,8 @@ function createStandIn(options = {}) {
 					throw new HttpError(400, { error: 'Instance not found' });
 				}
 				const instance = authenticate(id, token, req.headers);
-				const body = hasBody ? await readJson(req, true, r.emptyBody === true) : undefined;
+				// A route marked jsonBody takes a JSON body on another method too (a DELETE with a list).
+				const body = hasBody || r.jsonBody ? await readJson(req, true, r.emptyBody === true) : undefined;
 				if (options.recordRequests) {
 					requestLog.push({ instanceId: id, method: req.method, path: m[3] || '/', query: Object.fromEntries(url.searchParams), body: clone(body ?? null) });
 				}
@@ -1022,13 +1046,26 @@ function createStandIn(options = {}) {
 		sent: (instanceId) => sending.sent(instanceId),
 		/** The contact answers the newest message the instance sent, quoting it. */
 		reply: (instanceId, fields) => sending.reply(instanceId, fields),
+		vote: (instanceId, fields) => sending.vote(instanceId, fields),
 		/** Chat list with flags, contacts and blocked phones (chats.js). */
 		chatBook: (instanceId) => chats.state(instanceId),
+		/** Pinned messages and poll votes of one instance. */
+		messageState: (instanceId) => messageActions.state(instanceId),
 		seedChatEntry: (instanceId, cfg) => chats.seedChatEntry(instanceId, cfg),
 		seedContacts: (instanceId, contacts) => chats.seedContacts(instanceId, contacts),
 		/** Connection, restarts, session id and current QR code (session.js); scanQr reconnects. */
 		session: (instanceId) => session.session(instanceId),
 		scanQr: (instanceId) => session.scanQr(instanceId),
+		/** The message queue (queue.js); `enqueue` adds messages waiting to go out. */
+		queue: (instanceId) => queue.queue(instanceId),
+		enqueue: (instanceId, entries) => queue.enqueue(instanceId, entries),
+		/** Labels, colours and the chats carrying them (labels.js). */
+		labels: (instanceId) => labels.labels(instanceId),
+		/** Statuses posted and replies to statuses of others; the profile (status.js). */
+		statuses: (instanceId) => status.statuses(instanceId),
+		profile: (instanceId) => status.profile(instanceId),
+		/** Name, auto read, call rejection, sent-by-me, restores and pairing codes (settings.js). */
+		settings: (instanceId) => settings.settings(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

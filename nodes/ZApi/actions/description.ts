@@ -1,16 +1,30 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resources } from './resources';
+import { DEFAULT_RESOURCE, resources } from './resources';
 import { itemsAtOnceProperty } from './router';
 
 /**
+ * The node's subtitle on the canvas: the resource and operation by their names
+ * ("Message: Send Text"), looked up in a table built from the operations, as an n8n
+ * expression cannot reach the node's code.
+ */
+export function buildSubtitle(): string {
+	const names = Object.fromEntries(
+		resources.flatMap((resource) =>
+			resource.operations.map((operation) => [`${resource.value}:${operation.value}`, `${resource.name}: ${operation.name}`]),
+		),
+	);
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
+}
+
+/**
  * Resource and Operation selectors, then each operation's parameters, shown only for it.
- * The first resource and each resource's first operation are the defaults: n8n leaves a
- * parameter at its default out of saved workflows, so these must not change (the node's
- * tests pin them).
+ * Each resource's first operation is its default: n8n leaves a parameter at its default out
+ * of saved workflows, so these and DEFAULT_RESOURCE must not change (the node's tests pin
+ * them).
  */
 export function buildProperties(): INodeProperties[] {
-	const defaultResource = resources[0].value;
+	const defaultResource = DEFAULT_RESOURCE;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',

@@ -121,8 +121,6 @@ export interface PagedListing {
 	fitLastPage: boolean;
 	/** Makes one page's request, when the resource checks answers its own way. */
 	read?: (this: IExecuteFunctions, itemIndex: number, qs: IDataObject) => Promise<unknown>;
-	/** Shapes each record kept into an output item. */
-	output?: (record: IDataObject) => IDataObject;
 }
 
 /**
@@ -176,6 +174,5 @@ export async function getPagedList(this: IExecuteFunctions, itemIndex: number, c
 	} else {
 		for (let page = 1; records.length < limit && (await readPage({ page, pageSize, keep: pageSize })); page++);
 	}
-	const kept = records.slice(0, limit);
-	return call.output ? kept.map(call.output) : kept;
+	return records.slice(0, limit);
 }

@@ -1,13 +1,28 @@
 import { chat } from './chat';
 import { contact } from './contact';
+import { customApiCall } from './customApiCall';
 import { group } from './group';
 import { instance } from './instance';
+import { label } from './label';
 import { message } from './message';
+import { profile } from './profile';
+import { queue } from './queue';
+import { status } from './status';
 import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
-/** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, message, webhook];
+/**
+ * Every resource of the node, in the order the Resource list and n8n's actions panel show
+ * them: the commonest first (sending messages, then reading chats and managing groups);
+ * Custom API Call last, as on n8n's own nodes.
+ */
+export const resources: ZApiResource[] = [message, chat, group, contact, status, label, queue, instance, profile, webhook, customApiCall];
+
+/**
+ * The Resource the node starts with. n8n leaves a parameter at its default out of saved
+ * workflows, so this stays the first resource the node ever had, whatever the order above.
+ */
+export const DEFAULT_RESOURCE = chat.value;
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources

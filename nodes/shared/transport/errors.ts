@@ -64,6 +64,20 @@ const TLS_FAILURES: Record<string, { meaning: string; hint: string }> = {
 	},
 };
 
+/** Network failures Node reports by code, in plain words (the code stays beside them, for searching). */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'nothing accepts connections at that address (the server is down, or the Base URL or its port is wrong)',
+	ENOTFOUND: 'no server has that name (check the Base URL for a typo)',
+	EAI_AGAIN: 'the server name could not be looked up (the DNS of the n8n server did not answer)',
+	ETIMEDOUT: 'the server did not answer in time',
+	ESOCKETTIMEDOUT: 'the server did not answer in time',
+	ECONNRESET: 'the connection was cut before an answer came',
+	ECONNABORTED: 'the connection was dropped before an answer came',
+	EPIPE: 'the connection was closed while the request was being sent',
+	EHOSTUNREACH: 'the network of the n8n server has no route to it',
+	ENETUNREACH: 'the network of the n8n server has no route to it',
+};
+
 const ERROR_RULES: ErrorRule[] = [
 	{
 		name: 'untrustedCertificate',
@@ -75,7 +89,10 @@ const ERROR_RULES: ErrorRule[] = [
 	{
 		name: 'network',
 		matches: (call) => call.status === undefined,
-		message: (call) => `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})`,
+		message: (call) => {
+			const words = call.networkCode && Object.hasOwn(NETWORK_FAILURES, call.networkCode) ? `: ${NETWORK_FAILURES[call.networkCode]}` : '';
+			return `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})${words}`;
+		},
 		description: (call) =>
 			`Tried ${call.attempts} time(s). Check the Base URL in the credentials and that the n8n server can reach it.`,
 	},

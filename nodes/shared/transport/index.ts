@@ -36,7 +36,8 @@ export interface ZApiCall {
 	/** Path after the instance prefix, starting with '/', dynamic parts already encoded. */
 	path: string;
 	qs?: IDataObject;
-	body?: IDataObject;
+	/** An object, or a list where the service takes one (the address book calls). */
+	body?: IDataObject | IDataObject[] | string[];
 	/** Item the call is made for, so n8n points at it when the call fails. */
 	itemIndex?: number;
 	/**

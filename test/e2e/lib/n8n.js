@@ -5,11 +5,11 @@
  * drives it over its REST and public APIs. Node built-ins only.
  *
  *   const { ensureN8n, makeCertificate, startN8n } = require('./lib/n8n');
- *   const n8n = await startN8n({ line: '2', packageTarball: 'n8n-nodes-zapi-0.1.0.tgz' });
+ *   const n8n = await startN8n({ line: '2', packageTarball: 'n8n-nodes-zapi-n8n-nodes-zapi-0.1.0.tgz' });
  *   ...
  *   await n8n.stop();
  *
- * Facts behind this file: test/e2e/N8N-FACTS.md.
+ * Facts behind this file: docs/n8n-facts.md.
  */
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');

@@ -4,7 +4,7 @@
  * standing in for the public registry. Node built-ins only (plus openssl for the
  * certificate and tar to read package.json).
  *
- *   const registry = await startLocalRegistry({ tarballs: ['n8n-nodes-zapi-0.1.0.tgz'] });
+ *   const registry = await startLocalRegistry({ tarballs: ['n8n-nodes-zapi-n8n-nodes-zapi-0.1.0.tgz'] });
  *   registry.url         // http://127.0.0.1:<port>: a registry of its own (npm --registry=...)
  *   registry.proxyEnv()  // environment that sends npm and n8n to it for registry.npmjs.org
  *   registry.requests    // what was asked for: [{ method, host, path, status }]
@@ -12,7 +12,7 @@
  *
  * Why a proxy: without an enterprise licence n8n installs community packages only from
  * https://registry.npmjs.org and passes that to npm as --registry, which beats npm's own
- * configuration (test/e2e/N8N-FACTS.md, "Community package installs"). So the public host is
+ * configuration (docs/n8n-facts.md, "Community package installs"). So the public host is
  * answered here: CONNECT registry.npmjs.org:443 is terminated with a throw-away certificate
  * for that name, trusted through NODE_EXTRA_CA_CERTS and npm's cafile. CONNECT to a loopback
  * address is tunnelled as is; CONNECT anywhere else is refused, so nothing leaves the machine.

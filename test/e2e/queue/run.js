@@ -17,12 +17,12 @@
  *   N8N_QUEUE_PROCESS_ENV='{"N8N_EXPRESSION_ENGINE_POOL_SIZE":"4"}'  # more environment for
  *                                                  # every process of the cluster, to try a setting
  *
- * The cluster runs n8n's defaults but one, the setting README's Running at scale recommends:
+ * The cluster runs n8n's defaults but one, the setting docs/running-at-scale.md recommends:
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. With n8n 2.41.1's eager default, every delivery
  * to a trigger other than n8n's own Webhook node builds and disposes expression isolates
  * even when no expression is evaluated, which holds 2 cores to 6-10 deliveries/s (10,000
  * would take 17-28 min); lazily, an isolate is built only for an expression, and the same
- * burst takes minutes. Figures for the settings: README, Running at scale.
+ * burst takes minutes. Figures for the settings: docs/running-at-scale.md.
  *
  * Checks, in order: an action workflow (Send Text → Add Participants → Get Messages) runs on
  * a worker with the same output and the same requests to the service as in regular mode;
@@ -67,7 +67,7 @@ const EXPRESSION_ENGINE = process.env.N8N_QUEUE_EXPRESSION_ENGINE || 'vm';
 const LAZY_ISOLATES = (process.env.N8N_QUEUE_LAZY_ISOLATES || 'true') !== 'false';
 /**
  * Upper bounds, so a stuck cluster ends the run instead of hanging it, far above what was
- * measured on a loaded 2-core machine (README, Running at scale).
+ * measured on a loaded 2-core machine (docs/running-at-scale.md).
  */
 const SLOWEST_MS_PER_DELIVERY = EXPRESSION_ENGINE === 'vm' && !LAZY_ISOLATES ? 400 : 200;
 const SEND_LIMIT_MS = Math.max(120_000, DELIVERIES * SLOWEST_MS_PER_DELIVERY);
@@ -77,11 +77,11 @@ const SEQUENTIAL_REPEATS = 6;
 const CONCURRENT_REPEATS = 6;
 /** The newest deliveries of the burst sent again after it (the memory keeps the newest 300). */
 const RESENT_AFTER_BURST = 100;
-/** Longer than n8n takes to save the static data after the trigger answered (measured: see README). */
+/** Longer than n8n takes to save the static data after the trigger answered (measured: see docs/running-at-scale.md). */
 const REPEAT_PAUSE_MS = 1_000;
 
-const TRIGGER_TYPE = 'n8n-nodes-zapi.zApiTrigger';
-const ACTION_TYPE = 'n8n-nodes-zapi.zApi';
+const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
+const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 const CHAT_PHONE = '5511912340077';
 const GROUP_ID = '120363019502650977-group';
 const NEW_PARTICIPANT = '5511955550001';

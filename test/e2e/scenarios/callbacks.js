@@ -23,6 +23,18 @@ const CONTENT_EXPECTED = {
 	sendPayment: { event: 'message', kind: 'sendPayment' },
 	product: { event: 'message', kind: 'product' },
 	order: { event: 'message', kind: 'order' },
+	poll: { event: 'message', kind: 'poll' },
+	pollVote: { event: 'message', kind: 'pollVote' },
+	hydratedTemplate: { event: 'message', kind: 'template' },
+	buttonsMessage: { event: 'message', kind: 'buttons' },
+	pixKeyMessage: { event: 'message', kind: 'pixKey' },
+	carouselMessage: { event: 'message', kind: 'carousel' },
+	reviewAndPay: { event: 'message', kind: 'reviewAndPay' },
+	reviewOrder: { event: 'message', kind: 'orderUpdate' },
+	newsletterAdminInvite: { event: 'message', kind: 'channelAdminInvite' },
+	pinMessage: { event: 'message', kind: 'pin' },
+	event: { event: 'message', kind: 'event' },
+	eventResponse: { event: 'message', kind: 'eventResponse' },
 	// The payment notification is a notification (section 6.3 code) carrying requestPayment.
 	paymentNotification: { event: 'notification', kind: 'PAYMENT_ACTION_REQUEST_DECLINED' },
 };
@@ -41,16 +53,26 @@ const NOTIFICATION_CODES = [
 	'BIZ_MOVE_TO_CONSUMER_APP',
 	'REVOKE',
 	'PAYMENT_ACTION_REQUEST_DECLINED',
+	'MEMBERSHIP_APPROVAL_REQUEST',
+	'REVOKED_MEMBERSHIP_REQUESTS',
+	'GROUP_MEMBER_LINK_PROPERTY_UPDATE',
+	'CALL_VOICE',
+	'CALL_VIDEO',
+	'PROFILE_NAME_UPDATED',
+	'PROFILE_PICTURE_UPDATED',
+	'CHAT_LABEL_ASSOCIATION',
+	'NEWSLETTER_ADMIN_PROMOTE',
+	'NEWSLETTER_ADMIN_DEMOTE',
 ];
 
-/** Status value sent → kind expected (READ_BY_ME is the wild spelling of READ-SELF). */
+/** Status value sent → kind expected (READ-SELF is the older pages' spelling of READ_BY_ME). */
 const STATUS_EXPECTED = {
 	SENT: 'SENT',
 	RECEIVED: 'RECEIVED',
 	READ: 'READ',
-	'READ-SELF': 'READ-SELF',
+	READ_BY_ME: 'READ_BY_ME',
 	PLAYED: 'PLAYED',
-	READ_BY_ME: 'READ-SELF',
+	'READ-SELF': 'READ_BY_ME',
 };
 
 const ALL_EVENTS = ['messageReceived', 'messageSent', 'messageStatus', 'notification'];
@@ -95,8 +117,8 @@ module.exports = {
 					expected.set(payload.messageId, { event: 'message', kind: 'text', what: `text with variants ${variants.join('+')}` });
 				}
 				const wildStatusId = `3EB0${t.hex(9).toUpperCase()}`;
-				await t.emit(inst, 'status', { status: 'READ-SELF', ids: [wildStatusId], variants: ['readByMe', 'wildExtras', 'stringNumbers'] });
-				expected.set(wildStatusId, { event: 'status', kind: 'READ-SELF', what: 'status READ_BY_ME with string momment and extras' });
+				await t.emit(inst, 'status', { status: 'READ_BY_ME', ids: [wildStatusId], variants: ['readSelf', 'wildExtras', 'stringNumbers'] });
+				expected.set(wildStatusId, { event: 'status', kind: 'READ_BY_ME', what: 'status READ-SELF with string momment and extras' });
 
 				// A callback type the node does not know (the real service has more of them).
 				const marker = `call-${t.hex(6)}`;

@@ -51,5 +51,25 @@ module.exports = {
 				t.assert.match(result.message, /are right, but the instance is not connected to WhatsApp/);
 			},
 		},
+		{
+			// n8n's tester shows a request that got no answer as Node's bare error code (2.x) or its
+			// own text (1.x); a declarative test cannot word it. The Base URL's hint, in the same
+			// dialog, says what each code means.
+			name: 'an unreachable Base URL fails with a network code the Base URL hint explains',
+			async run(t) {
+				const inst = await t.instance('credential-test-unreachable');
+				const port = await t.freePort(0);
+				const result = await testCredential(t, inst, { baseUrl: `https://127.0.0.1:${port}` });
+				t.assert.equal(result.status, 'Error', JSON.stringify(result));
+				const expected = t.line === '1' ? /refused the connection|ECONNREFUSED/ : /^ECONNREFUSED$/;
+				t.assert.match(result.message, expected);
+				t.assert.deepEqual(t.secretsIn(result.message), []);
+				const types = await t.n8n.rest('GET', '/types/credentials.json');
+				const type = (Array.isArray(types) ? types : (types.data ?? types)).find((candidate) => candidate.name === 'zApiApi');
+				t.assert.equal(type?.displayName, 'Z-API Instance API');
+				const hint = type.properties.find((property) => property.name === 'baseUrl')?.hint ?? '';
+				t.assert.match(hint, /If saving shows ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address/);
+			},
+		},
 	],
 };

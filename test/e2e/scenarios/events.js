@@ -57,7 +57,7 @@ module.exports = {
 				const failed = await t.emit(inst, 'sendResult', { phone: '5511900000002', error: 'This phone number is not on WhatsApp' });
 				await t.emit(inst, 'connected', {});
 				await t.emit(inst, 'disconnected', { error: 'Device has been disconnected' });
-				await t.emit(inst, 'presence', { phone: '5511900000003', status: 'RECORDING' });
+				await t.emit(inst, 'chatPresence', { phone: '5511900000003', status: 'RECORDING' });
 
 				const items = (await t.exactlyExecutions(deployed.id, 5)).map((execution) => {
 					assert.equal(execution.status, 'success', `execution ${execution.id}: ${t.executionError(execution)?.message}`);
@@ -66,7 +66,7 @@ module.exports = {
 					return list[0];
 				});
 				const byKind = Object.fromEntries(items.map((item) => [`${item.event}/${item.kind}`, item]));
-				assert.deepEqual(Object.keys(byKind).sort(), ['connected/connected', 'disconnected/disconnected', 'presence/RECORDING', 'sendResult/failed', 'sendResult/sent']);
+				assert.deepEqual(Object.keys(byKind).sort(), ['chatPresence/RECORDING', 'connected/connected', 'disconnected/disconnected', 'sendResult/failed', 'sendResult/sent']);
 				assert.equal(byKind['sendResult/sent'].zaapId, sent.zaapId);
 				assert.equal(byKind['sendResult/sent'].error, null);
 				assert.equal(byKind['sendResult/failed'].error, 'This phone number is not on WhatsApp');
@@ -74,7 +74,7 @@ module.exports = {
 				assert.equal(byKind['connected/connected'].connected, true);
 				assert.equal(byKind['disconnected/disconnected'].error, 'Device has been disconnected');
 				assert.match(String(byKind['disconnected/disconnected'].timestamp), /^20\d\d-/, 'a time in seconds is read as a date');
-				assert.equal(byKind['presence/RECORDING'].phone, '5511900000003');
+				assert.equal(byKind['chatPresence/RECORDING'].phone, '5511900000003');
 
 				// Deactivating clears only what it set.
 				await t.deactivate(deployed.id);

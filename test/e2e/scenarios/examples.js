@@ -125,7 +125,17 @@ const EXERCISES = {
 /** Approval links ignore link previewers: the exercise opens them as a phone's browser. */
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-EXERCISES['approval-over-whatsapp.json'] = async (t, wf, deployed) => {
+EXERCISES['approval-over-whatsapp.json'] = {
+	// The example leaves the manager's phone empty: its note asks the user for it.
+	prepare(t, wf) {
+		const asker = wf.nodes.find((n) => n.parameters.operation === 'sendAndWait');
+		t.assert.equal(asker.parameters.phone, '', 'the example ships a manager phone');
+		asker.parameters.phone = '5511900000000';
+	},
+	run: approvalExercise,
+};
+
+async function approvalExercise(t, wf, deployed) {
 	const { assert } = t;
 	const inst = t.current;
 	const customer = '5511933336666';
@@ -135,13 +145,16 @@ EXERCISES['approval-over-whatsapp.json'] = async (t, wf, deployed) => {
 	assert.match(question.body.message, /Customer 5511933336666 asks: Can I return the blue jacket\?/);
 	const approve = /\*✓ Approve\*\n(https:\S+)/.exec(question.body.message)?.[1];
 	assert.ok(approve, question.body.message);
+	// The question leaves before n8n has put the execution to wait; a click before that gets
+	// 409 "running already" (a person is never that fast).
+	await t.waitFor(async () => (await t.executions(deployed.id)).some((e) => e.status === 'waiting'), { what: 'the execution to wait for the answer' });
 	const page = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
 	assert.equal(page.status, 200, page.text.slice(0, 300));
 	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 30_000 });
 	assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
 	const answer = t.standIn.sent(inst.id).find((s) => s.body.phone === customer);
 	assert.deepEqual(answer?.body, { phone: customer, message: 'Your request was approved.', messageId: request.messageId });
-};
+}
 
 const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
 

@@ -26,7 +26,10 @@ function stepsWorkflow(t, inst, steps, name) {
 	return { workflow, path };
 }
 
-/** Runs the steps once; returns the output items of each step and the execution. */
+/**
+ * Runs the steps once; returns the output items of each step and the execution. A step may
+ * name another resource (other scenario files run steps of theirs with it).
+ */
 async function runSteps(t, inst, steps, { expectStatus = 'success' } = {}) {
 	const { assert } = t;
 	const { workflow, path } = stepsWorkflow(t, inst, steps, `e2e groups ${steps.map((s) => s.operation).join(' ')}`);
@@ -47,6 +50,7 @@ async function groupInstance(t, key, group = {}) {
 const stored = (t, inst, groupId) => t.standIn.snapshot(inst.id).groups.find((g) => g.id === groupId);
 
 module.exports = {
+	runSteps,
 	group: 'groups',
 	order: 35,
 	scenarios: [
@@ -61,11 +65,12 @@ module.exports = {
 				]);
 				const [created] = outputs[0];
 				assert.match(created.groupId, /^\d+-group$/);
+				assert.equal(created.name, 'E2E created');
 				const group = stored(t, inst, created.groupId);
 				assert.ok(group, `no group ${created.groupId} in the stand-in`);
 				assert.deepEqual(group.participants, [t.standIn.snapshot(inst.id).phone, ANA, BIA]);
 				const [metadata] = outputs[1];
-				assert.equal(metadata.subject, 'E2E created');
+				assert.equal(metadata.name, 'E2E created');
 				assert.equal(metadata.invitationLink, created.invitationLink);
 				assert.deepEqual(metadata.participants.map((p) => p.phone).slice(1), [ANA, BIA]);
 				assert.equal(metadata.participants[0].isSuperAdmin, true);
@@ -104,7 +109,7 @@ module.exports = {
 				assert.equal(metadata.adminOnlyMessage, true);
 				assert.equal(metadata.requireAdminApproval, true);
 				assert.equal(metadata.adminOnlySettings, false);
-				assert.equal(metadata.subject, 'E2E renamed');
+				assert.equal(metadata.name, 'E2E renamed');
 				assert.equal(metadata.description, 'Set from n8n');
 				assert.equal(stored(t, inst, groupId).adminOnlyAddMember, false);
 			},

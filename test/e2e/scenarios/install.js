@@ -39,10 +39,12 @@ async function installThroughSettings(t, n8n, registry) {
 	assert.equal(manifest.n8n.nodes.length, expectedTypes.length, `the installed package declares ${manifest.n8n.nodes.length} nodes`);
 
 	// Fetched from the registry under the public name: the package document and the very tarball packed for this run.
-	const served = registry.requests.filter((r) => r.status === 200 && r.host === PUBLIC_REGISTRY_HOST).map((r) => r.path);
+	// npm asks for a scoped name as /@scope%2fname; the tarball file is named without the scope.
+	const served = registry.requests.filter((r) => r.status === 200 && r.host === PUBLIC_REGISTRY_HOST).map((r) => decodeURIComponent(r.path));
 	const seen = JSON.stringify(registry.requests);
+	const fileName = `${pkg.name.split('/').pop()}-${pkg.version}.tgz`;
 	assert.ok(served.includes(`/${pkg.name}`), `the package document was never fetched: ${seen}`);
-	assert.ok(served.includes(`/${pkg.name}/-/${pkg.name}-${pkg.version}.tgz`), `the tarball was never fetched: ${seen}`);
+	assert.ok(served.includes(`/${pkg.name}/-/${fileName}`), `the tarball was never fetched: ${seen}`);
 
 	const listed = (await n8n.rest('GET', '/rest/community-packages')).data;
 	const entry = listed.find((p) => p.packageName === pkg.name);

@@ -3,8 +3,8 @@
  * Sending messages from real n8n to the stand-in: the echo bot of examples/echo-bot.json
  * answers once and only once (its own message comes back on the received webhook and must
  * start nothing), a voice note made from an n8n binary arrives byte for byte, a status
- * flow follows the bot's reply to READ, and every Message operation runs against the
- * stand-in.
+ * flow follows the bot's reply to READ, a poll sent here comes back as a vote, an edited
+ * message is told apart, and every Message operation runs against the stand-in.
  */
 const ECHO_BOT = 'echo-bot.json';
 const CONTACT = '5511944445555';
@@ -94,6 +94,51 @@ module.exports = {
 				assert.equal(item.fromMe, true);
 				assert.equal(item.messageId, output.messageId);
 				assert.equal(item.content.message, 'from n8n');
+			},
+		},
+		{
+			name: 'a poll sent with the Z-API node and voted in the stand-in reaches the trigger as a vote',
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('poll vote');
+				// Polls and votes only; of my own messages, only those sent through the API.
+				const parameters = { events: ['messageReceived', 'messageSent'], contentKinds: ['poll', 'pollVote'], sentByMe: ['api'], options: {} };
+				const watcher = await t.deploy(t.triggerWorkflow(inst, parameters, { name: 'e2e survey' }));
+				const [output] = await runAction(t, inst, { resource: 'message', operation: 'sendPoll', phone: CONTACT, message: 'Lunch?', answers: 'Pizza\nSushi', singleChoice: true, options: {} }, {}, plainWorkflow);
+				await ownMessageCameBack(t, inst);
+				const voted = await t.standIn.vote(inst.id, { options: ['Sushi'] });
+				assert.equal(voted.delivered.status, 200, `the vote was answered ${voted.delivered.status} ${voted.delivered.error ?? ''}`);
+				const [pollRun, voteRun] = await t.exactlyExecutions(watcher.id, 2, { settleMs: 1_500 });
+				const [poll] = t.nodeItems(pollRun, 'Z-API Trigger');
+				assert.deepEqual(
+					{ kind: poll.kind, text: poll.text, sentBy: poll.sentBy, messageId: poll.messageId, options: poll.content.options },
+					{ kind: 'poll', text: 'Lunch?', sentBy: 'api', messageId: output.messageId, options: [{ name: 'Pizza' }, { name: 'Sushi' }] },
+				);
+				const [vote] = t.nodeItems(voteRun, 'Z-API Trigger');
+				assert.deepEqual(
+					{ event: vote.event, kind: vote.kind, text: vote.text, sentBy: vote.sentBy, phone: vote.phone, poll: vote.content.pollMessageId },
+					{ event: 'message', kind: 'pollVote', text: 'Sushi', sentBy: 'contact', phone: CONTACT, poll: output.messageId },
+				);
+			},
+		},
+		{
+			name: 'an edited message is told apart: isEdit on the item, and Ignore Edits starts nothing for it',
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('edits');
+				const bot = await t.deploy(t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e edits' }));
+				const first = await t.emit(inst, 'text', { phone: CONTACT, message: 'Qual o preço?' });
+				await t.emit(inst, 'text', { phone: CONTACT, message: 'Qual o preço do frete?', messageId: first.messageId, variants: ['edited'] });
+				const [original, edit] = (await t.exactlyExecutions(bot.id, 2, { settleMs: 1_500 })).map((e) => t.nodeItems(e, 'Z-API Trigger')[0]);
+				assert.deepEqual([original.text, original.isEdit === true], ['Qual o preço?', false]);
+				assert.deepEqual([edit.text, edit.isEdit, edit.messageId], ['Qual o preço do frete?', true, first.messageId]);
+				await t.deactivate(bot.id);
+
+				const careful = await t.deploy(t.triggerWorkflow(inst, { events: ['messageReceived'], options: { ignoreEdits: true } }, { name: 'e2e edits ignored' }));
+				const next = await t.emit(inst, 'text', { phone: CONTACT, message: 'Tem entrega hoje?' });
+				await t.emit(inst, 'text', { phone: CONTACT, message: 'Tem entrega amanhã?', messageId: next.messageId, variants: ['edited'] });
+				const [only] = await t.exactlyExecutions(careful.id, 1, { settleMs: 2_000 });
+				assert.equal(t.nodeItems(only, 'Z-API Trigger')[0].text, 'Tem entrega hoje?');
 			},
 		},
 		{

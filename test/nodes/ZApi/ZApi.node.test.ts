@@ -1,8 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { ZApiApi } from '../../../credentials/ZApiApi.credentials';
 import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { resources } from '../../../nodes/ZApi/actions/resources';
+import codex from '../../../nodes/ZApi/ZApi.node.json';
+import { ACTION_TYPE, makeNode, makeWorkflow } from '../../helpers/engine';
 
 const node = new ZApi();
 const { description } = node;
@@ -62,6 +65,46 @@ describe('Z-API node description', () => {
 		expect(properties.find((property) => property.name === 'resource')?.default).toBe('chat');
 		expect(defaults).toMatchObject({ chat: 'getMessages', group: 'addParticipants', webhook: 'setReceivedUrl' });
 		expect(properties.find((property) => property.name === 'photoSource')?.default).toBe('binary');
+	});
+
+	it('lists the commonest resources first: messages, then chats and groups', () => {
+		const resource = properties.find((property) => property.name === 'resource');
+		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value).slice(0, 3)).toEqual([
+			'message',
+			'chat',
+			'group',
+		]);
+		const messageSelector = operationSelectors.find((selector) => selector.displayOptions?.show?.resource?.[0] === 'message');
+		expect((messageSelector?.options as INodePropertyOptions[])[0].value).toBe('sendText');
+	});
+
+	/** The subtitle as the editor shows it under the node, for the node's parameters as saved. */
+	function subtitleFor(saved: Record<string, string>): unknown {
+		const parameters = NodeHelpers.getNodeParameters(properties, saved, true, false, null, description);
+		const zApiNode = makeNode(ACTION_TYPE, parameters ?? {});
+		return makeWorkflow([zApiNode]).expression.getSimpleParameterValue(zApiNode, description.subtitle as string, 'manual', {});
+	}
+
+	it('its subtitle names the resource and the operation, not their ids', () => {
+		expect(subtitleFor({ resource: 'message', operation: 'sendText' })).toBe('Message: Send Text');
+		expect(subtitleFor({ resource: 'chat', operation: 'getMessages' })).toBe('Chat: Get Messages');
+		expect(subtitleFor({ resource: 'group', operation: 'addParticipants' })).toBe('Group: Add Participants');
+		expect(subtitleFor({ resource: 'instance', operation: 'getQrCode' })).toBe('Instance: Get QR Code');
+		// A workflow saved with the defaults left out.
+		expect(subtitleFor({})).toBe('Chat: Get Messages');
+		for (const resource of resources) {
+			for (const operation of resource.operations) {
+				expect(subtitleFor({ resource: resource.value, operation: operation.value })).toBe(`${resource.name}: ${operation.name}`);
+			}
+		}
+		// An operation the node no longer has shows as saved.
+		expect(subtitleFor({ resource: 'message', operation: 'sendHologram' })).toBe('sendHologram');
+	});
+
+	it('is found in the node panel by the words users type for its actions', () => {
+		for (const words of ['send image', 'qr code', 'poll', 'whatsapp approval', 'send text', 'send document']) {
+			expect(codex.alias).toContain(words);
+		}
 	});
 
 	it('gives every operation a short action and a description', () => {

@@ -1,8 +1,8 @@
 /** What the user sees of the trigger in the editor, and what n8n reads to wire it up. */
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';
@@ -28,7 +28,7 @@ describe('Z-API Trigger description', () => {
 			inputs: [],
 			outputs: ['main'],
 		});
-		expect(codex.node).toBe(`n8n-nodes-zapi.${description.name}`);
+		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
 	it('uses the Z-API credentials, required (their connection test is on the credential type)', () => {
@@ -82,7 +82,7 @@ describe('Z-API Trigger description', () => {
 	});
 
 	it('offers every content kind of the table as a message kind filter, shown for message events only', () => {
-		expect(optionsOf('contentKinds').map(({ value }) => value)).toEqual(CONTENT_KINDS.map(({ kind }) => kind));
+		expect(optionsOf('contentKinds').map(({ value }) => value)).toEqual([...CONTENT_KINDS, ...FLAG_KINDS].map(({ kind }) => kind));
 		const labels = optionsOf('contentKinds').map(({ name }) => name);
 		expect(new Set(labels).size).toBe(labels.length);
 		expect(property('contentKinds')).toMatchObject({
@@ -137,6 +137,53 @@ describe('Z-API Trigger description', () => {
 		for (const name of ['chatType', 'phones', 'unknownEvents']) {
 			expect(NodeHelpers.displayParameter(root.options, optionField(name), { typeVersion: 1 }, description, root)).toBe(true);
 		}
+	});
+
+	/** Whether the editor shows an option of Options, by n8n's own rule, with these values. */
+	const optionShown = (name: string, options: INodeParameters, events = ['messageReceived']) => {
+		const root: INodeParameters = { events, options };
+		return NodeHelpers.displayParameterPath(root, optionField(name), 'options', { typeVersion: 1.1 }, description);
+	};
+
+	it('shows Max File Size and Put File in Field only with Download Media on', () => {
+		for (const name of ['maxFileSizeMb', 'binaryProperty']) {
+			expect(optionShown(name, {})).toBe(false);
+			expect(optionShown(name, { downloadMedia: false })).toBe(false);
+			expect(optionShown(name, { downloadMedia: true })).toBe(true);
+			expect(optionShown(name, { downloadMedia: true }, ['messageStatus'])).toBe(false);
+		}
+	});
+
+	it('hides Repeat Window once Ignore Repeated Deliveries is added and off (absent, it is on)', () => {
+		expect(optionShown('repeatWindowMinutes', {})).toBe(true);
+		expect(optionShown('repeatWindowMinutes', { ignoreRepeats: true })).toBe(true);
+		expect(optionShown('repeatWindowMinutes', { ignoreRepeats: false })).toBe(false);
+	});
+
+	it('offers the message flag options for message events, each on once added, channel posts out by default', () => {
+		for (const name of ['ignoreEdits', 'ignoreStatusReplies', 'ignoreBroadcasts', 'includeChannelPosts']) {
+			expect(optionField(name)).toMatchObject({ type: 'boolean', default: true });
+			expect(optionShown(name, {}, ['messageSent'])).toBe(true);
+			expect(optionShown(name, {}, ['messageStatus', 'notification'])).toBe(false);
+		}
+		expect(optionField('includeChannelPosts').description).toMatch(/Without this option they do not/);
+	});
+
+	it('Sent by Me From is shown with Message Sent by Me, its choices who wrote the message', () => {
+		expect(property('sentByMe')).toMatchObject({ type: 'multiOptions', default: [], displayOptions: { show: { events: ['messageSent'] } } });
+		expect(optionsOf('sentByMe').map(({ value }) => value)).toEqual(['myPhone', 'api', 'me']);
+	});
+
+	it('Statuses is shown with Message Status Changed, READ_BY_ME one choice', () => {
+		expect(property('statusKinds')).toMatchObject({ type: 'multiOptions', default: [], displayOptions: { show: { events: ['messageStatus'] } } });
+		expect(optionsOf('statusKinds').map(({ value }) => value)).toEqual(['SENT', 'RECEIVED', 'READ', 'READ_BY_ME', 'PLAYED']);
+	});
+
+	it('Unknown Events speaks the user’s words and keeps the values workflows saved', () => {
+		expect((optionField('unknownEvents').options as INodePropertyOptions[]).map(({ name, value }) => [name, value])).toEqual([
+			['Start the Workflow', 'emit'],
+			['Ignore Them', 'drop'],
+		]);
 	});
 
 	/** The subtitle as the editor shows it, for the given events. */

@@ -49,6 +49,8 @@ function starts(parameters: IDataObject, body: IDataObject): boolean {
 		events: values.events as string[],
 		contentKinds: values.contentKinds as string[],
 		notificationKinds: (values.notificationKinds as string[] | undefined) ?? [],
+		statusKinds: values.statusKinds as string[] | undefined,
+		sentByMe: values.sentByMe as string[] | undefined,
 		options: values.options as IDataObject,
 	});
 	return toItems(body).some(accepted);
@@ -90,6 +92,109 @@ describe('messages sent by me: the bot self-reply guard', () => {
 
 	it('only Message Sent by Me: received messages do not start the workflow', () => {
 		expect(whichStart({ events: ['messageSent'] })).toEqual(['sent']);
+	});
+});
+
+describe('Sent by Me From: who wrote a message sent by the instance’s number', () => {
+	const MINE = ['messageReceived', 'messageSent'];
+	// docs/webhooks/on-message-received.md: fromMe with fromApi false was typed on the phone
+	// or WhatsApp Web, with fromApi true it went through the API; older deliveries lack fromApi.
+	const byPerson = () => contentFixture(text, { fromMe: true, fromApi: false });
+	const byApi = () => contentFixture(text, { fromMe: true, fromApi: true });
+	const unsaid = () => contentFixture(text, { fromMe: true });
+	const received = () => contentFixture(text, { fromApi: false });
+
+	it('the item says who wrote it in sentBy', () => {
+		expect(toItems(received())[0].sentBy).toBe('contact');
+		expect(toItems(byPerson())[0].sentBy).toBe('myPhone');
+		expect(toItems(byApi())[0].sentBy).toBe('api');
+		expect(toItems(unsaid())[0].sentBy).toBe('me');
+		expect(toItems(contentFixture(text, { fromMe: 'true', fromApi: 'false' }))[0].sentBy).toBe('myPhone');
+		expect(toItems(byApi())[0].fromApi).toBe(true);
+	});
+
+	it.each([
+		[[], ['received', 'person', 'api', 'unsaid']],
+		[['myPhone'], ['received', 'person']],
+		[['api'], ['received', 'api']],
+		[['myPhone', 'me'], ['received', 'person', 'unsaid']],
+		[['myPhone', 'api', 'me'], ['received', 'person', 'api', 'unsaid']],
+	])('%j: these start (Message Received is not narrowed)', (sentByMe, expected) => {
+		const deliveries = { received, person: byPerson, api: byApi, unsaid };
+		expect(whichStart({ events: MINE, sentByMe }, deliveries)).toEqual(expected);
+	});
+
+	it('a bot that takes over when a person answers from the phone: only myPhone, never its own API sends', () => {
+		const parameters = { events: ['messageSent'], sentByMe: ['myPhone'] };
+		expect(starts(parameters, byPerson())).toBe(true);
+		expect(starts(parameters, byApi())).toBe(false);
+		expect(starts(parameters, received())).toBe(false);
+	});
+});
+
+describe('message flags: edits, replies to my status, broadcasts, channel posts', () => {
+	const edited = () => contentFixture(text, { isEdit: true });
+	const statusReply = () => contentFixture(text, { isStatusReply: true });
+	const broadcast = () => contentFixture(text, { broadcast: true });
+	const channelPost = () => contentFixture(text, { isNewsletter: true, phone: '120363166555745933@newsletter' });
+	const deliveries = { plain: () => contentFixture(text), edited, statusReply, broadcast, channelPost };
+
+	it('by default, every flagged message starts but channel posts (a bot has no one to answer there)', () => {
+		expect(whichStart({}, deliveries)).toEqual(['plain', 'edited', 'statusReply', 'broadcast']);
+	});
+
+	it('the item carries the flags typed', () => {
+		expect(toItems(edited())[0]).toMatchObject({ isEdit: true, isStatusReply: null, isNewsletter: null });
+		expect(toItems(contentFixture(text, { isEdit: 'true', isStatusReply: 'false' }))[0]).toMatchObject({
+			isEdit: true,
+			isStatusReply: false,
+		});
+	});
+
+	it.each([
+		['ignoreEdits', ['plain', 'statusReply', 'broadcast']],
+		['ignoreStatusReplies', ['plain', 'edited', 'broadcast']],
+		['ignoreBroadcasts', ['plain', 'edited', 'statusReply']],
+		['includeChannelPosts', ['plain', 'edited', 'statusReply', 'broadcast', 'channelPost']],
+	])('%s on: %j start', (option, expected) => {
+		expect(whichStart({ options: { [option]: true } }, deliveries)).toEqual(expected);
+	});
+
+	it('an option added and turned off is the same as not added', () => {
+		const off = { ignoreEdits: false, ignoreStatusReplies: false, ignoreBroadcasts: false, includeChannelPosts: false };
+		expect(whichStart({ options: off }, deliveries)).toEqual(['plain', 'edited', 'statusReply', 'broadcast']);
+	});
+
+	it('a channel is known by its @newsletter chat id as well as by isNewsletter', () => {
+		expect(starts({}, contentFixture(text, { phone: '120363166555745933@newsletter' }))).toBe(false);
+		expect(starts({}, contentFixture(text, { isNewsletter: true }))).toBe(false);
+		expect(starts({ options: { includeChannelPosts: true } }, contentFixture(text, { isNewsletter: true }))).toBe(true);
+	});
+
+	it('flags hold for messages only: a notification about a channel still starts', () => {
+		const body = notificationFixture('NEWSLETTER_ADMIN_PROMOTE');
+		expect(body.phone).toMatch(/@newsletter$/);
+		expect(starts({ events: ['notification'] }, body)).toBe(true);
+		expect(starts({ events: ['notification'], options: { ignoreEdits: true } }, { ...body, isEdit: true })).toBe(true);
+	});
+});
+
+describe('Statuses', () => {
+	const deliveries = {
+		read: () => statusFixture('READ'),
+		readByMe: () => statusFixture('READ_BY_ME'),
+		readSelf: () => statusFixture('READ_BY_ME', undefined, {}, { variants: ['readSelf'] }),
+		played: () => statusFixture('PLAYED'),
+	};
+
+	it.each([
+		[[], ['read', 'readByMe', 'readSelf', 'played']],
+		[['READ_BY_ME'], ['readByMe', 'readSelf']],
+		// A list written by hand or by an expression in the older spelling means the same.
+		[['READ-SELF'], ['readByMe', 'readSelf']],
+		[['READ', 'PLAYED'], ['read', 'played']],
+	])('%j: these start', (statusKinds, expected) => {
+		expect(whichStart({ events: ['messageStatus'], statusKinds }, deliveries)).toEqual(expected);
 	});
 });
 
@@ -369,7 +474,7 @@ describe('through n8n (the wiring)', () => {
 describe('Unknown Events', () => {
 	const unknowns: Array<[string, () => IDataObject]> = [
 		...Object.keys(UNKNOWN_CALLBACKS).map((type): [string, () => IDataObject] => [type, () => clone(UNKNOWN_CALLBACKS[type])]),
-		['unknown content', () => contentFixture(CONTENT_KINDS[0], { text: undefined, poll: { name: 'x' } })],
+		['unknown content', () => contentFixture(CONTENT_KINDS[0], { text: undefined, stickerPack: { name: 'x' } })],
 		['unknown notification', () => notificationFixture('REVOKE', { notification: 'GROUP_CHANGE_ICON' })],
 		['unknown status', () => statusFixture('SENT', undefined, { status: 'DELETED' })],
 	];

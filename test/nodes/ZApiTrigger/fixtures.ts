@@ -34,7 +34,16 @@ import {
 // The contract's payload builders
 // ---------------------------------------------------------------------------------------
 
-type Variant = 'capitalB' | 'stringNumbers' | 'missingOptional' | 'lid' | 'wildExtras' | 'edited' | 'readByMe';
+type Variant =
+	| 'capitalB'
+	| 'stringNumbers'
+	| 'missingOptional'
+	| 'lid'
+	| 'wildExtras'
+	| 'edited'
+	| 'readByMe'
+	| 'readSelf'
+	| 'singleId';
 interface BuildOptions {
 	variants?: Variant[];
 }

@@ -20,10 +20,17 @@ async function withDownload(options: IDataObject = {}): Promise<Listening> {
 	return await listening({ events: ALL_EVENTS, options: { downloadMedia: true, ...options } });
 }
 
+/** The object of a media message that holds its file's address (and type), at the first place the kind table looks. */
+function fileHolder(kind: (typeof CONTENT_KINDS)[number], body: IDataObject): IDataObject {
+	let holder = body[kind.key] as IDataObject;
+	for (const step of kind.mediaUrl![0].split('.').slice(0, -1)) holder = holder[step] as IDataObject;
+	return holder;
+}
+
 /** The media message of a kind, its file at a path of the storage host nock answers. */
 function mediaMessage(kind: (typeof CONTENT_KINDS)[number], path: string): IDataObject {
 	const body = contentFixture(kind);
-	(body[kind.key] as IDataObject)[kind.mediaUrl!] = `${STORAGE}${path}`;
+	fileHolder(kind, body)[kind.mediaUrl![0].split('.').pop()!] = `${STORAGE}${path}`;
 	return body;
 }
 
@@ -33,7 +40,7 @@ async function bytesIn(binary: IBinaryData): Promise<Buffer> {
 
 describe('a media message with Download Media on', () => {
 	it('the media kinds are those of the kind table with a file address', () => {
-		expect(MEDIA_KINDS.map(({ kind }) => kind).sort()).toEqual(['audio', 'document', 'image', 'sticker', 'video']);
+		expect(MEDIA_KINDS.map(({ kind }) => kind).sort()).toEqual(['audio', 'buttons', 'document', 'image', 'sticker', 'template', 'video']);
 	});
 
 	it.each(MEDIA_KINDS.map((kind) => [kind.kind, kind] as const))(
@@ -51,7 +58,8 @@ describe('a media message with Download Media on', () => {
 			const [item] = result.workflowData![0];
 			const binary = item.binary!.data;
 			expect(await bytesIn(binary)).toEqual(data);
-			const declared = String((body[kind.key] as IDataObject).mimeType).split(';')[0];
+			// The type the message declares; a button message declares none, so the answer's is taken.
+			const declared = String(fileHolder(kind, body).mimeType ?? 'application/octet-stream').split(';')[0];
 			expect(binary.mimeType).toBe(declared);
 			expect(binary.fileName).toBe(mediaOf(item.json)!.fileName);
 			expect(item.json).toMatchObject({

@@ -61,7 +61,7 @@ describe('repeatKeyOf: the same delivery has the same key, another delivery anot
 		expect(keyOf(status, true)).not.toBe(keyOf({ ...status, ids: ['3EB0A'] }, true));
 	});
 
-	it('presence and unknown deliveries have no identity, so they always start', () => {
+	it('chat presence and unknown deliveries have no identity, so they always start', () => {
 		expect(keyOf(instanceCallbackFixture('PresenceChatCallback'))).toBeNull();
 		expect(keyOf({ type: 'SomethingNew', instanceId: 'X' })).toBeNull();
 		expect(keyOf({ ...message, messageId: undefined } as IDataObject)).toBeNull();
@@ -69,7 +69,7 @@ describe('repeatKeyOf: the same delivery has the same key, another delivery anot
 
 	it('every event of the further webhooks is either in the identity table or has no identity on purpose', () => {
 		const without = INSTANCE_CALLBACKS.map(({ event }) => event).filter((event) => !REPEAT_IDENTITY[event]);
-		expect(without).toEqual(['presence']);
+		expect(without).toEqual(['chatPresence']);
 		for (const type of INSTANCE_CALLBACK_TYPES) {
 			const body = instanceCallbackFixture(type);
 			const event = toItems(body)[0].event as string;

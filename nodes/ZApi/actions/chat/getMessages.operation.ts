@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isGroupId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
 import { phoneProperty, readChat } from '../parameters';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
+import { messageShaper, outputRecords, withSimplify } from '../outputs';
 import type { ItemRead, ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
@@ -19,9 +21,9 @@ export const getMessages: ZApiOperation = {
 	name: 'Get Messages',
 	action: 'Get chat messages',
 	description:
-		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
+		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message, shaped as the Z-API Trigger shapes a received one',
 	orderedBy: 'phone',
-	properties: [
+	properties: withSimplify([
 		{
 			...phoneProperty,
 			description:
@@ -38,7 +40,7 @@ export const getMessages: ZApiOperation = {
 					'ID of the last message you already fetched, to continue from there. Leave empty to start from the first page.',
 			},
 		),
-	],
+	]),
 
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const chatId = readChat.call(this, itemIndex, read);
@@ -94,6 +96,6 @@ export const getMessages: ZApiOperation = {
 				location: 'outputPane',
 			});
 		}
-		return messages;
+		return outputRecords.call(this, itemIndex, messages, messageShaper(isGroupId(chatId)));
 	},
 };

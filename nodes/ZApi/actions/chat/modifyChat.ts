@@ -5,7 +5,7 @@ import { chatProperty, readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 
 /** The `action` values of POST /modify-chat this node uses. */
-export type ChatAction = 'read' | 'archive' | 'unarchive' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'clear' | 'delete';
+export type ChatAction = 'read' | 'unread' | 'archive' | 'unarchive' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'clear' | 'delete';
 
 export interface ChatChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
 	chatAction: ChatAction;

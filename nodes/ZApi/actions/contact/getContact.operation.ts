@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
+import { CONTACT, outputRecords, withSimplify } from '../outputs';
 import type { ItemRead, ZApiOperation } from '../types';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
 
@@ -10,10 +11,10 @@ export const getContact: ZApiOperation = {
 	action: 'Get a contact',
 	description: "Read one contact: saved name, WhatsApp name, about text and profile picture address",
 	orderedBy: 'phone',
-	properties: [contactPhoneProperty],
+	properties: withSimplify([contactPhoneProperty]),
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readContactPhone.call(this, itemIndex, read);
 		const response = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
-		return [{ phone, ...firstRecord(response) }];
+		return outputRecords.call(this, itemIndex, [{ phone, ...firstRecord(response) }], CONTACT);
 	},
 };

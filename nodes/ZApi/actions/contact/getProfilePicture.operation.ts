@@ -8,7 +8,7 @@ export const getProfilePicture: ZApiOperation = {
 	value: 'getProfilePicture',
 	name: 'Get Profile Picture',
 	action: 'Get a profile picture',
-	description: "Get a fresh address of a contact's profile picture (WhatsApp deletes these after 48 hours); link is null when there is none to see",
+	description: "Get a fresh address of a contact's profile picture (WhatsApp deletes these after 48 hours); photo is null when there is none to see",
 	orderedBy: 'phone',
 	properties: [contactPhoneProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
@@ -16,6 +16,7 @@ export const getProfilePicture: ZApiOperation = {
 		const response = await zApiRequest.call(this, { method: 'GET', path: '/profile-picture', qs: { phone }, itemIndex });
 		// The table shows {link}, the example [{link}]: both are read.
 		const link = firstRecord(response).link;
-		return [{ phone, link: typeof link === 'string' && link ? link : null }];
+		// `photo`, the word of every other output for a profile picture's address.
+		return [{ phone, photo: typeof link === 'string' && link ? link : null }];
 	},
 };

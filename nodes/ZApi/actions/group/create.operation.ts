@@ -48,6 +48,7 @@ export const create: ZApiOperation = {
 			// The new group's id comes back as `phone`, in either of the two id forms.
 			field: 'phone',
 		});
-		return [{ groupId, invitationLink: response.invitationLink ?? null, groupName, phones }];
+		// `name`, as every Group output calls the group's name.
+		return [{ groupId, name: groupName, invitationLink: response.invitationLink ?? null, phones }];
 	},
 };

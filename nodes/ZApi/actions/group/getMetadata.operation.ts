@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { GROUP, outputRecords, withSimplify } from '../outputs';
 import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupOutput, groupPath, groupReadField } from './groupResponse';
+import { groupPath, groupReadField } from './groupResponse';
 
 export const getMetadata: ZApiOperation = {
 	value: 'getMetadata',
@@ -10,7 +11,7 @@ export const getMetadata: ZApiOperation = {
 	action: 'Get the data of a group',
 	description: 'Read the name, description, settings, participants and admins of a group',
 	orderedBy: 'groupId',
-	properties: [
+	properties: withSimplify([
 		groupIdProperty,
 		{
 			displayName: 'Include Invite Link',
@@ -20,7 +21,7 @@ export const getMetadata: ZApiOperation = {
 			description:
 				"Whether to read the group's invite link too. Turn off for a faster answer (Z-API's light metadata, where invitationLink is null).",
 		},
-	],
+	]),
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const groupId = readGroupId.call(this, itemIndex, read);
 		const includeInviteLink = this.getNodeParameter('includeInviteLink', itemIndex, true) as boolean;
@@ -32,6 +33,6 @@ export const getMetadata: ZApiOperation = {
 			hint: "Check the group ID and that the instance's phone is still a participant of the group.",
 			field: 'phone',
 		});
-		return [groupOutput(response)];
+		return outputRecords.call(this, itemIndex, [response], GROUP);
 	},
 };

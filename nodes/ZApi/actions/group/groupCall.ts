@@ -40,7 +40,7 @@ const GROUP_HINT = "The group may not exist (check the Group ID), or the instanc
 
 /**
  * POSTs a group call. The service confirms a change with {value: true}: anything else fails
- * the item with `action` and `hint` in the message (see the transport's refusal.ts).
+ * the item with `tried` and `hint` in the message (see the transport's refusal.ts).
  */
 export async function groupCall(
 	this: IExecuteFunctions,

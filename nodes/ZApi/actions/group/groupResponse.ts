@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
-import { asBoolean, notConfirmedError, requireAccepted, zApiRequest, type Expectation } from '../../../shared/transport';
+import { notConfirmedError, requireAccepted, zApiRequest, type Expectation } from '../../../shared/transport';
 
 /**
  * Calls of the Group resource whose responses carry data (a new group, metadata, a link),
@@ -21,7 +21,7 @@ export interface GroupRead {
 
 /**
  * Makes the call and returns its response; a 200 response that is a refusal (refusal.ts)
- * fails the item with `action` and `hint`.
+ * fails the item with `tried` and `hint`.
  */
 export async function groupRead(this: IExecuteFunctions, itemIndex: number, call: GroupRead): Promise<unknown> {
 	const { method, path, qs, body, tried, hint, expect = 'noRefusal' } = call;
@@ -49,42 +49,6 @@ export async function groupReadField(
 		throw notConfirmedError(this.getNode(), call.tried, raw, call.hint, itemIndex);
 	}
 	return { response, value: value.trim() };
-}
-
-const GROUP_FLAGS = [
-	// metadata
-	'adminOnlyMessage',
-	'adminOnlySettings',
-	'requireAdminApproval',
-	'adminOnlyAddMember',
-	'isGroupAnnouncement',
-	// the group list's chat summaries
-	'isGroup',
-	'isMuted',
-	'isMarkedSpam',
-	'archived',
-	'pinned',
-];
-const PARTICIPANT_FLAGS = ['isAdmin', 'isSuperAdmin'];
-
-function withBooleans(record: IDataObject, flags: string[]): IDataObject {
-	const copy: IDataObject = { ...record };
-	for (const flag of flags) if (flag in copy) copy[flag] = asBoolean(copy[flag]) ?? copy[flag];
-	return copy;
-}
-
-/**
- * A group as the metadata calls describe it, with `groupId` for the next Group operation and
- * the flags as booleans: the pages type them as strings, their examples as booleans.
- */
-export function groupOutput(record: IDataObject): IDataObject {
-	const group = withBooleans(record, GROUP_FLAGS);
-	if (Array.isArray(group.participants)) {
-		group.participants = (group.participants as IDataObject[]).map((participant) =>
-			participant && typeof participant === 'object' ? withBooleans(participant, PARTICIPANT_FLAGS) : participant,
-		);
-	}
-	return typeof record.phone === 'string' ? { groupId: record.phone, ...group } : group;
 }
 
 /** The group id as it goes into a path. */

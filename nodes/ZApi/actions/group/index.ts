@@ -8,6 +8,7 @@ import { getInviteLink } from './getInviteLink.operation';
 import { getMany } from './getMany.operation';
 import { getMetadata } from './getMetadata.operation';
 import { leave } from './leave.operation';
+import { previewInvite } from './previewInvite.operation';
 import { promoteToAdmin } from './promoteToAdmin.operation';
 import { rejectParticipants } from './rejectParticipants.operation';
 import { removeParticipants } from './removeParticipants.operation';
@@ -38,6 +39,7 @@ export const group: ZApiResource = {
 		updateSettings,
 		getInviteLink,
 		resetInviteLink,
+		previewInvite,
 		acceptInvite,
 		leave,
 	],

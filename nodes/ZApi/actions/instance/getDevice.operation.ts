@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { DEVICE, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
 
 export const getDevice: ZApiOperation = {
@@ -8,7 +9,7 @@ export const getDevice: ZApiOperation = {
 	name: 'Get Device',
 	action: 'Get the connected device',
 	description: 'Read the connected phone: number, profile name, about text and picture, device model, and whether it is a WhatsApp Business account',
-	properties: [],
+	properties: withSimplify([]),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const response = await zApiRequest.call(this, { method: 'GET', path: '/device', itemIndex });
 		const device = firstRecord(response);
@@ -16,6 +17,6 @@ export const getDevice: ZApiOperation = {
 		if (typeof device.error === 'string' && device.error) {
 			throw notConfirmedError(this.getNode(), 'read the connected device', response, 'Connect a number first: Instance → Get QR Code, then scan it in WhatsApp.', itemIndex);
 		}
-		return [device];
+		return outputRecords.call(this, itemIndex, [device], DEVICE);
 	},
 };

@@ -1,45 +1,67 @@
 import type { ZApiResource } from '../types';
 import { deleteMessage } from './deleteMessage.operation';
+import { editDocumentCaption } from './editDocumentCaption.operation';
 import { forwardMessage } from './forwardMessage.operation';
 import { markAsRead } from './markAsRead.operation';
+import { mentionGroups } from './mentionGroups.operation';
+import { pinMessage } from './pinMessage.operation';
 import { removeReaction } from './removeReaction.operation';
 import { sendAndWait } from './sendAndWait.operation';
 import { sendAudio } from './sendAudio.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
+import { sendCarousel } from './sendCarousel.operation';
 import { sendContact } from './sendContact.operation';
+import { sendContacts } from './sendContacts.operation';
+import { sendCopyCodeButton } from './sendCopyCodeButton.operation';
 import { sendDocument } from './sendDocument.operation';
+import { sendGif } from './sendGif.operation';
 import { sendImage } from './sendImage.operation';
 import { sendLink } from './sendLink.operation';
 import { sendLocation } from './sendLocation.operation';
 import { sendOptionList } from './sendOptionList.operation';
+import { sendPixButton } from './sendPixButton.operation';
 import { sendPoll } from './sendPoll.operation';
 import { sendReaction } from './sendReaction.operation';
 import { sendSticker } from './sendSticker.operation';
 import { sendText } from './sendText.operation';
 import { sendVideo } from './sendVideo.operation';
+import { sendVideoNote } from './sendVideoNote.operation';
+import { unpinMessage } from './unpinMessage.operation';
+import { votePoll } from './votePoll.operation';
 
 export const message: ZApiResource = {
 	value: 'message',
 	name: 'Message',
-	description: 'Send texts, media, locations, contacts, polls and buttons; react to, forward, read or delete messages',
+	description: 'Send texts, media, locations, contacts, polls, buttons and carousels; react to, vote in, forward, pin, read or delete messages',
 	operations: [
 		sendText,
+		mentionGroups,
 		sendImage,
 		sendAudio,
 		sendVideo,
+		sendVideoNote,
+		sendGif,
 		sendDocument,
+		editDocumentCaption,
 		sendSticker,
 		sendLocation,
 		sendContact,
+		sendContacts,
 		sendLink,
 		sendReaction,
 		removeReaction,
 		sendPoll,
+		votePoll,
 		sendOptionList,
 		sendButtonList,
 		sendButtonActions,
+		sendCarousel,
+		sendCopyCodeButton,
+		sendPixButton,
 		forwardMessage,
+		pinMessage,
+		unpinMessage,
 		markAsRead,
 		deleteMessage,
 		sendAndWait,

@@ -31,10 +31,12 @@ export async function callService(this: IExecuteFunctions, itemIndex: number, ca
 /**
  * Sends one message. The output is the service's response plus the chat, with `messageId`
  * read from `messageId` or, where a page only shows it, `id`: what the next node needs to
- * reply, react, edit or delete.
+ * reply, react, edit or delete. `id` itself is left out: the pages call it a copy of
+ * messageId kept for Zapier (docs/message/send-message-text.md), and `messageId` is the
+ * word of the trigger's items and of this node's parameters.
  */
 export async function sendMessage(this: IExecuteFunctions, itemIndex: number, call: SendCall & { phone: string }): Promise<IDataObject[]> {
-	const response = await callService.call(this, itemIndex, call);
-	const messageId = response.messageId ?? response.id;
+	const { id, ...response } = await callService.call(this, itemIndex, call);
+	const messageId = response.messageId ?? id;
 	return [{ ...response, phone: call.phone, ...(messageId !== undefined ? { messageId } : {}) }];
 }

@@ -1,66 +1,86 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
-const ACTION_TARGETS: Record<string, (row: IDataObject, index: number) => IDataObject> = {
-	CALL: (row, index) => ({ phone: normalizePhone(row.phone, `Phone To Call of row ${index + 1}`) }),
-	URL: (row, index) => ({ url: requireWebUrl(row.url, `URL of row ${index + 1}`, 'page') }),
+const ACTION_TARGETS: Record<string, (row: IDataObject, where: string) => IDataObject> = {
+	CALL: (row, where) => ({ phone: normalizePhone(row.phone, `Phone To Call of ${where}`) }),
+	URL: (row, where) => ({ url: requireWebUrl(row.url, `URL of ${where}`, 'page') }),
 	REPLY: () => ({}),
 };
 
+/** One action button, as the Buttons rows of this operation and of carousel cards take it. */
+export const ACTION_BUTTON: { displayName: string; name: string; description: string; values: INodeProperties[] } = {
+	displayName: 'Button',
+	name: 'button',
+	description: 'One button that calls, opens a link or replies',
+	values: [
+		{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button' },
+		{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
+		{
+			displayName: 'Phone To Call',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { type: ['CALL'] } },
+			description: 'Phone with country code',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'Call', value: 'CALL', description: 'Calls a phone' },
+				{ name: 'Open URL', value: 'URL', description: 'Opens a link' },
+				{ name: 'Reply', value: 'REPLY', description: 'Sends its label back as an answer' },
+			],
+			default: 'REPLY',
+		},
+		{
+			displayName: 'URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { type: ['URL'] } },
+			description: 'Link opened by the button (http or https)',
+		},
+	],
+};
+
+/**
+ * The buttons of a Buttons collection, checked, as the service takes them. `rowName` names a
+ * row in errors: 'row 2', or 'button 2 of card 1' inside a carousel card.
+ */
+export function actionButtons(rows: IDataObject[], rowName = (index: number) => `row ${index + 1}`): IDataObject[] {
+	return rows.map((row, index) => {
+		const where = rowName(index);
+		const type = String(row.type ?? 'REPLY');
+		const target = ACTION_TARGETS[type];
+		if (!target) throw new InputError(`Type of ${where} must be CALL, URL or REPLY (got '${type}')`, 'Pick Call, Open URL or Reply.');
+		const label = String(row.label ?? '').trim();
+		if (!label) throw new InputError(`Label of ${where} is empty`, 'Fill in Label of every button, or remove the button.');
+		return withId({ type, label, ...target(row, where) }, row.id);
+	});
+}
+
 export const sendButtonActions: ZApiOperation = {
 	value: 'sendButtonActions',
-	name: 'Send Button Actions',
+	name: 'Send Action Buttons',
 	action: 'Send action buttons',
-	description: `Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web.',
 	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
 			{ displayName: 'Buttons', name: 'buttonActions', placeholder: 'Add button', description: 'The action buttons under the message' },
-			{
-				displayName: 'Button',
-				name: 'button',
-				description: 'One button that calls, opens a link or replies',
-				values: [
-					{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Your ID for this button' },
-					{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'Button text' },
-					{
-						displayName: 'Phone To Call',
-						name: 'phone',
-						type: 'string',
-						default: '',
-						displayOptions: { show: { type: ['CALL'] } },
-						description: 'Phone with country code',
-					},
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						options: [
-							{ name: 'Call', value: 'CALL', description: 'Calls a phone' },
-							{ name: 'Open URL', value: 'URL', description: 'Opens a link' },
-							{ name: 'Reply', value: 'REPLY', description: 'Sends its label back as an answer' },
-						],
-						default: 'REPLY',
-					},
-					{
-						displayName: 'URL',
-						name: 'url',
-						type: 'string',
-						default: '',
-						displayOptions: { show: { type: ['URL'] } },
-						description: 'Link opened by the button (http or https)',
-					},
-				],
-			},
+			ACTION_BUTTON,
 		),
 		optionsProperty([
 			delayMessageOption,
@@ -71,12 +91,7 @@ export const sendButtonActions: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('buttonActions', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a type and a label.');
-		const buttonActions = rows.map((row, index) => {
-			const type = String(row.type ?? 'REPLY');
-			const target = ACTION_TARGETS[type];
-			if (!target) throw new InputError(`Type of row ${index + 1} must be CALL, URL or REPLY (got '${type}')`, 'Pick Call, Open URL or Reply.');
-			return withId({ type, label: rowText(row, 'label', 'Label', index), ...target(row, index) }, row.id);
-		});
+		const buttonActions = actionButtons(rows);
 		const body: IDataObject = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text shown with the buttons.'),

@@ -3,17 +3,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
 
 export const sendButtonList: ZApiOperation = {
 	value: 'sendButtonList',
-	name: 'Send Button List',
+	name: 'Send Reply Buttons',
 	action: 'Send reply buttons',
-	description: `Send a text (optionally with an image or video) and reply buttons; the button's ID comes back as 'buttonId' when pressed. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text (optionally with an image or video) and reply buttons; the button\'s ID comes back as \'buttonId\' when pressed',
 	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(

@@ -25,12 +25,14 @@ export interface MediaSend {
 	options: INodeProperties[];
 	/** Options sent under their own name (other than the delays and reply-to). */
 	passOptions?: Record<string, string>;
+	/** What was tried, for the error message, when it is not a send: 'edit the caption of a document in …'. */
+	tried?: (phone: string) => string;
 	/** Further body fields, read from the operation's own parameters. */
 	fields?: (this: IExecuteFunctions, itemIndex: number, media: Media, options: IDataObject) => IDataObject;
 }
 
-/** The file's parameters, under the names saved workflows hold. */
-const fileFields = (send: MediaSend): MediaSourceFields => ({
+/** The file's parameters, under the names saved workflows hold: the media sends', and of every other call taking a file the same way. */
+export const fileFields = (send: Pick<MediaSend, 'kind'>): MediaSourceFields => ({
 	kind: MEDIA_KINDS[send.kind],
 	noun: 'File',
 	names: { source: 'mediaSource', url: 'mediaUrl', base64: 'mediaBase64' },
@@ -58,7 +60,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 				...fields,
 			};
 			const path = typeof send.path === 'string' ? send.path : send.path(media, itemIndex, this);
-			return await sendMessage.call(this, itemIndex, { path, body, phone, tried: `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
+			return await sendMessage.call(this, itemIndex, { path, body, phone, tried: send.tried?.(phone) ?? `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
 		},
 	};
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 import { sendMessage } from './send';
 
@@ -11,9 +11,10 @@ export const sendOptionList: ZApiOperation = {
 	value: 'sendOptionList',
 	name: 'Send Option List',
 	action: 'Send an option list',
-	description: `Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups.',
 	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text above the list' },
 		{ displayName: 'List Title', name: 'listTitle', type: 'string', required: true, default: '', description: 'Title shown on top of the opened list' },

@@ -10,11 +10,13 @@ import { exampleOf } from './examples';
 const api = () => nock('https://api.z-api.io');
 const GROUP = '120363019502650977-group';
 
+/** The records as the service lists them (Simplify off): these tests are about items, not their shape. */
 const getMessagesOf = (phone: string) => ({
 	resource: 'chat',
 	operation: 'getMessages',
 	phone,
 	returnAll: true,
+	simplify: false,
 });
 
 describe('router: one run per input item', () => {
@@ -76,6 +78,7 @@ describe('router: one run per input item', () => {
 				phone: '={{ $json.phone }}',
 				returnAll: false,
 				limit: '={{ $json.limit }}',
+				simplify: false,
 				options: { pageSize: '={{ $json.size }}', lastMessageId: '={{ $json.after }}' },
 			},
 			[
@@ -374,6 +377,39 @@ describe('router: ordering by declaration', () => {
 		'instance:disconnect',
 		'webhook:setReceivedUrl',
 		'webhook:setStatusUrl',
+		// A list of phones, the instance's own phone, or no chat at all.
+		'contact:removeFromAddressBook',
+		'customApiCall:request',
+		'group:previewInvite',
+		'instance:getData',
+		'instance:getPairingCode',
+		'instance:getQrCodeText',
+		'instance:rename',
+		'instance:restoreSession',
+		'instance:updateSettings',
+		'label:create',
+		'label:delete',
+		'label:getColors',
+		'label:getMany',
+		'label:update',
+		'profile:updateAbout',
+		'profile:updateName',
+		'profile:updatePicture',
+		'queue:count',
+		'queue:delete',
+		'queue:deleteAll',
+		'queue:getMany',
+		'status:postImage',
+		'status:postText',
+		'status:postVideo',
+		'webhook:getWebhooks',
+		'webhook:setAllUrls',
+		'webhook:setConnectedUrl',
+		'webhook:setDisconnectedUrl',
+		'webhook:setPresenceUrl',
+		'webhook:setReceivedOnlyUrl',
+		'webhook:setSendResultUrl',
+		'webhook:setSentByMe',
 	];
 	const operations = resources.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation })));
 

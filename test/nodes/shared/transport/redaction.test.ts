@@ -227,7 +227,7 @@ describe('redaction: answers in a 200', () => {
 		const result = await runAction(getMessages.parameters, ITEMS, { credentials });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(1);
-		expect(result.json[0]).toMatchObject({ messageId: 'A', text: { message: 'my token is [redacted]' } });
+		expect(result.json[0]).toMatchObject({ messageId: 'A', text: 'my token is [redacted]', content: { message: 'my token is [redacted]' } });
 		expectClean(result);
 	});
 });

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chat } from '../../../../../nodes/ZApi/actions/chat';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
-import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
+import { anyCall, api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
 import { chatRecord, EXAMPLES, GROUP, PHONE } from './examples';
 
 describeOperations(chat, EXAMPLES);
@@ -11,9 +11,9 @@ describeOperations(chat, EXAMPLES);
 const changes = chat.operations.filter((operation) => 'chatAction' in operation).map((operation) => [operation.name, operation.value] as const);
 
 describe('Chat changes', () => {
-	it('covers every documented modify-chat action but unread', () => {
+	it('covers every documented modify-chat action', () => {
 		const actions = chat.operations.map((operation) => (operation as { chatAction?: string }).chatAction).filter(Boolean);
-		expect(actions.sort()).toEqual(['archive', 'clear', 'delete', 'mute', 'pin', 'read', 'unarchive', 'unmute', 'unpin']);
+		expect(actions.sort()).toEqual(['archive', 'clear', 'delete', 'mute', 'pin', 'read', 'unarchive', 'unmute', 'unpin', 'unread']);
 	});
 
 	it.each(changes)('%s fails the item when Z-API answers {value: false}, naming the chat', async (name, value) => {
@@ -43,7 +43,44 @@ describe('Chat changes', () => {
 	});
 });
 
+describe('Chat: disappearing messages and notes', () => {
+	it('Set Disappearing Messages fails the item on {value: false}, naming the chat', async () => {
+		api().post(`${INSTANCE_PATH}/send-chat-expiration`, { phone: GROUP, chatExpiration: 'OFF' }).reply(200, { value: false });
+		const result = await runAction({ resource: 'chat', operation: 'setDisappearingMessages', phone: GROUP, chatExpiration: 'OFF' });
+		expect(result.error?.message).toBe(`Z-API could not set disappearing messages in the chat with ${GROUP} (it answered {"value":false})`);
+		expect(result.error?.description).toMatch(/only admins/);
+	});
+
+	it('Set Disappearing Messages refuses a timer WhatsApp does not offer, before any request', async () => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'chat', operation: 'setDisappearingMessages', phone: PHONE, chatExpiration: '30_DAYS' });
+		expect(result.error?.message).toBe('Messages Disappear After must be 24 hours, 7 days, 90 days or off (got "30_DAYS")');
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it('Get Notes of a chat without a note: empty content, notes null', async () => {
+		api().get(`${INSTANCE_PATH}/chats/${PHONE}`).reply(200, chatRecord(PHONE));
+		const result = await runAction({ resource: 'chat', operation: 'getChatNotes', phone: PHONE });
+		expect(result.json).toEqual([{ phone: PHONE, content: '', notes: null }]);
+	});
+
+	it('Set Notes refuses an empty text before any request', async () => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'chat', operation: 'setChatNotes', phone: PHONE, notes: '={{ "  " }}' });
+		expect(result.error?.message).toBe('Notes is empty');
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it('Set Notes fails the item when Z-API answers {success: false}', async () => {
+		expectCall(EXAMPLES.setChatNotes, { success: false });
+		const result = await runAction({ resource: 'chat', operation: 'setChatNotes', phone: PHONE, notes: 'Wants the blue one' });
+		expect(result.error?.message).toBe(`Z-API could not set the notes of the chat with ${PHONE} (it answered {"success":false})`);
+		expect(result.error?.description).toMatch(/WhatsApp Business/);
+	});
+});
+
 describe('Chat: Get Many pages', () => {
+	const phones = (records: IDataObject[]) => records.map((record) => record.phone);
 	const chats = (from: number, count: number) => Array.from({ length: count }, (_, index) => chatRecord(`55119000000${String(from + index).padStart(2, '0')}`));
 	/** Expects these pages, in order: [page, pageSize, answer]. */
 	const expectPages = (pages: Array<[number, number, unknown[]]>) =>
@@ -59,7 +96,7 @@ describe('Chat: Get Many pages', () => {
 			[3, 3, chats(6, 1)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 3 } });
-		expect(result.json).toEqual(chats(0, 7));
+		expect(phones(result.json)).toEqual(phones(chats(0, 7)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -70,7 +107,7 @@ describe('Chat: Get Many pages', () => {
 			[5, 50, chats(200, 50)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 250 });
-		expect(result.json).toEqual(chats(0, 250));
+		expect(phones(result.json)).toEqual(phones(chats(0, 250)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -80,7 +117,7 @@ describe('Chat: Get Many pages', () => {
 			[2, 2, chats(0, 2)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 2 } });
-		expect(result.json).toEqual(chats(0, 2));
+		expect(phones(result.json)).toEqual(phones(chats(0, 2)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -96,5 +133,51 @@ describe('Chat: Get Many pages', () => {
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true });
 		expect(result.error?.message).toBe('Z-API did not return a list of chats');
 		expect(result.error?.description).toContain('You are not connected.');
+	});
+});
+
+describe('Chat: output shape', () => {
+	/** The first chat of docs/chats/get-chats.md. */
+	const documented = {
+		name: 'Z-API SUPORTE',
+		phone: '5511999999999',
+		unread: '0',
+		lastMessageTime: '1622991687',
+		isMuted: '0',
+		isMarkedSpam: 'false',
+		profileThumbnail: null,
+		messagesUnread: 0,
+		isGroupAnnouncement: false,
+		isGroup: false,
+	};
+
+	it('Get Many: flags as booleans, the count as a number, the time in seconds also as an ISO date', async () => {
+		api().get(`${INSTANCE_PATH}/chats`).query({ page: '1', pageSize: '1' }).reply(200, [{ ...documented, archived: 'true', pinned: true, isMuted: '1', muteEndTime: '-1' }]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 1 });
+		expect(result.json).toEqual([
+			{
+				phone: '5511999999999',
+				name: 'Z-API SUPORTE',
+				isGroup: false,
+				unread: 0,
+				lastMessageAt: '2021-06-06T15:01:27.000Z',
+				lastMessageTime: 1622991687,
+				isMuted: true,
+				// -1 is "muted for ever": no date.
+				mutedUntil: null,
+				muteEndTime: -1,
+				archived: true,
+				pinned: true,
+				isMarkedSpam: false,
+				isGroupAnnouncement: false,
+				photo: null,
+			},
+		]);
+	});
+
+	it('Get Many with Simplify off: the chats as Z-API sent them', async () => {
+		api().get(`${INSTANCE_PATH}/chats`).query({ page: '1', pageSize: '1' }).reply(200, [documented]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 1, simplify: false });
+		expect(result.json).toEqual([documented]);
 	});
 });

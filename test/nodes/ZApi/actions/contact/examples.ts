@@ -15,6 +15,19 @@ export const contactRecord = (phone: string, extra: IDataObject = {}): IDataObje
 	...extra,
 });
 
+/** contactRecord(phone) as Get Many and Get output it: the names in plain words, `name` the one to show. */
+export const contactOutput = (phone: string, extra: IDataObject = {}): IDataObject => ({
+	phone,
+	name: `Name ${phone}`,
+	savedName: `Name ${phone}`,
+	savedShortName: 'Name',
+	whatsappName: `WhatsApp ${phone}`,
+	contactCardName: null,
+	photo: null,
+	about: null,
+	...extra,
+});
+
 /** POST /contacts/modify-blocked with the `action` of docs/contacts/block-contact.md. */
 function modifyBlocked(action: 'block' | 'unblock', blocked: boolean): OperationExample {
 	return {
@@ -29,13 +42,41 @@ function modifyBlocked(action: 'block' | 'unblock', blocked: boolean): Operation
 }
 
 export const EXAMPLES: Record<string, OperationExample> = {
+	addToAddressBook: {
+		parameters: { phone: '+55 (44) 99999-9999', firstName: 'Ana', options: { lastName: 'Lima' } },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/contacts/add',
+		body: [{ firstName: 'Ana', lastName: 'Lima', phone: '5544999999999' }],
+		answer: { success: true, errors: [] },
+		output: [{ success: true, firstName: 'Ana', lastName: 'Lima', phone: '5544999999999' }],
+	},
+	removeFromAddressBook: {
+		parameters: { phones: '5544999999999, +55 44 99999-8888' },
+		phoneParameter: 'phones',
+		method: 'DELETE',
+		path: '/contacts/remove',
+		body: ['5544999999999', '5544999998888'],
+		answer: { success: true, errors: [] },
+		output: [{ success: true, phones: ['5544999999999', '5544999998888'] }],
+	},
+	reportContact: {
+		parameters: { phone: '+55 44 99999-9999' },
+		phoneParameter: 'phone',
+		method: 'POST',
+		path: '/contacts/5544999999999/report',
+		// No body on the page; n8n sends the node's {} as an empty body, with the JSON Content-Type.
+		body: '',
+		answer: { success: true },
+		output: [{ success: true, phone: '5544999999999', reported: true }],
+	},
 	getContacts: {
 		parameters: { returnAll: false, limit: 2 },
 		method: 'GET',
 		path: '/contacts',
 		query: { page: '1', pageSize: '2' },
 		answer: [contactRecord(PHONE), contactRecord('5521988887777')],
-		output: [contactRecord(PHONE), contactRecord('5521988887777')],
+		output: [contactOutput(PHONE), contactOutput('5521988887777')],
 	},
 	getContact: {
 		parameters: { phone: '+55 11 99999-9999' },
@@ -43,7 +84,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		method: 'GET',
 		path: `/contacts/${PHONE}`,
 		answer: { ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' },
-		output: [{ ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' }],
+		output: [contactOutput(PHONE, { photo: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' })],
 	},
 	checkNumbers: {
 		parameters: { phones: '+55 (11) 99999-9999' },
@@ -61,7 +102,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/profile-picture',
 		query: { phone: PHONE },
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
-		output: [{ phone: PHONE, link: 'https://pps.whatsapp.net/fresh.jpg' }],
+		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
 	blockContact: modifyBlocked('block', true),
 	unblockContact: modifyBlocked('unblock', false),

@@ -41,14 +41,33 @@ export const METADATA = {
 	],
 };
 
+/**
+ * METADATA as Get Metadata outputs it: `groupId` and `name` for the service's `phone` and
+ * `subject`, flags as booleans, the times in milliseconds also as ISO dates, a participant's
+ * names in the contacts' words.
+ */
 export const METADATA_OUTPUT = {
 	groupId: GROUP,
-	...METADATA,
+	name: 'Shop',
+	description: 'Customers of the shop',
+	owner: '5511999999999',
+	createdAt: '2020-05-05T23:31:31.000Z',
+	creation: 1588721491000,
+	invitationLink: LINK,
+	communityId: null,
+	adminOnlyMessage: false,
 	adminOnlySettings: true,
+	requireAdminApproval: false,
+	adminOnlyAddMember: null,
+	isGroupAnnouncement: false,
 	participants: [
-		{ phone: '5511999999999', isAdmin: true, isSuperAdmin: true, short: 'Ana', name: 'Ana Lima' },
-		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false },
+		{ phone: '5511999999999', isAdmin: true, isSuperAdmin: true, name: 'Ana Lima', savedName: 'Ana Lima', savedShortName: 'Ana', whatsappName: null, contactCardName: null },
+		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false, name: null, savedName: null, savedShortName: null, whatsappName: null, contactCardName: null },
 	],
+	nameChangedAt: null,
+	subjectTime: null,
+	nameChangedBy: null,
+	invitationLinkError: null,
 };
 
 /** A summary of the group list, as get-groups shows it (strings where it types booleans). */
@@ -65,14 +84,22 @@ export const summary = (phone: string, name = 'Shop') => ({
 	muteEndTime: null,
 });
 
+/** summary(phone) as Get Many outputs it: a chat of the list, named by its group ID. */
 export const summaryOutput = (phone: string, name = 'Shop') => ({
 	groupId: phone,
-	...summary(phone, name),
+	name,
 	isGroup: true,
+	unread: 0,
+	lastMessageAt: '2024-10-27T03:33:20.000Z',
+	lastMessageTime: 1730000000000,
 	isMuted: false,
-	isMarkedSpam: false,
+	mutedUntil: null,
+	muteEndTime: null,
 	archived: false,
 	pinned: false,
+	isMarkedSpam: false,
+	isGroupAnnouncement: null,
+	photo: null,
 });
 
 const phonesExample = (path: string, phones = '5511888888888, +55 11 77777-7777'): OperationExample => ({
@@ -103,7 +130,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/create-group',
 		body: { groupName: 'Shop', phones: ['5511888888888'], autoInvite: false },
 		answer: { phone: GROUP, invitationLink: LINK },
-		output: [{ groupId: GROUP, invitationLink: LINK, groupName: 'Shop', phones: ['5511888888888'] }],
+		output: [{ groupId: GROUP, name: 'Shop', invitationLink: LINK, phones: ['5511888888888'] }],
 		invalid: { name: 'groupName', value: '  ', message: 'Group Name is empty' },
 	},
 	getMetadata: {
@@ -170,6 +197,51 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: { invitationLink: `${LINK}X` },
 		output: [{ groupId: GROUP, invitationLink: `${LINK}X` }],
 		invalid: badGroupId,
+	},
+	previewInvite: {
+		parameters: { inviteLink: LINK },
+		method: 'GET',
+		path: '/group-invitation-metadata',
+		query: { url: LINK },
+		// The page's "new way" example, with the flags as strings, as its table types them.
+		answer: {
+			phone: GROUP,
+			owner: '5511999999999',
+			subject: 'My group on whatsapp',
+			creation: 1588721491000,
+			participants: [
+				{ phone: '5511888888888', isAdmin: 'false', isSuperAdmin: 'false' },
+				{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, short: 'ZAPIs', name: 'ZAPIs Boys' },
+			],
+			subjectTime: 1617805323000,
+			subjectOwner: '554497050785',
+		},
+		// In the words of Get Metadata (docs/group/group-invitation-metadata.md's fields renamed as there).
+		output: [
+			{
+				groupId: GROUP,
+				name: 'My group on whatsapp',
+				description: null,
+				owner: '5511999999999',
+				creation: 1588721491000,
+				createdAt: '2020-05-05T23:31:31.000Z',
+				subjectTime: 1617805323000,
+				nameChangedAt: '2021-04-07T14:22:03.000Z',
+				nameChangedBy: '554497050785',
+				adminOnlyMessage: null,
+				adminOnlySettings: null,
+				adminOnlyAddMember: null,
+				requireAdminApproval: null,
+				isGroupAnnouncement: null,
+				communityId: null,
+				participants: [
+					{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false, name: null, savedName: null, savedShortName: null, whatsappName: null, contactCardName: null },
+					{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, name: 'ZAPIs Boys', savedName: 'ZAPIs Boys', savedShortName: 'ZAPIs', whatsappName: null, contactCardName: null },
+				],
+				invitationLink: LINK,
+			},
+		],
+		invalid: { name: 'inviteLink', value: 'chat.whatsapp.com', message: 'Invite Link holds no WhatsApp group invite link' },
 	},
 	acceptInvite: {
 		parameters: { inviteLink: `Join us: ${LINK} !` },

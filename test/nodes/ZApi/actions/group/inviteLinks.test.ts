@@ -59,3 +59,15 @@ describe('Group > Accept Invite: the answer', () => {
 		expect(result.error?.description).toMatch(/link is current/);
 	});
 });
+
+describe('Group > Preview Invite Link', () => {
+	it.each([
+		['an error', { error: 'Invalid invitation link' }],
+		['no group', {}],
+	])('fails the item when the answer holds %s', async (_label, answer) => {
+		api().get(`${INSTANCE_PATH}/group-invitation-metadata`).query({ url: LINK }).reply(200, answer);
+		const result = await runAction({ resource: 'group', operation: 'previewInvite', inviteLink: `Join: ${LINK}` });
+		expect(result.error?.message).toBe(`Z-API could not read the group of invite link ${LINK} (it answered ${JSON.stringify(answer)})`);
+		expect(result.error?.description).toMatch(/link is current/);
+	});
+});

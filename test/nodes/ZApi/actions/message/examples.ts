@@ -16,7 +16,9 @@ export const PNG_BASE64 =
 /** A Message operation outputs one item: its JSON. */
 export type OperationExample = BaseExample<IDataObject>;
 
-const sent = (extra: IDataObject = {}) => ({ ...SENT, phone: PHONE, ...extra });
+/** SENT as a send outputs it: `id`, the page's copy of messageId, left out. */
+const SENT_OUTPUT = { zaapId: '39BB1684570F00E91090F6BBC7EE7646', messageId: '3EB0A2F0B4A3D5C8F1E2' };
+const sent = (extra: IDataObject = {}) => ({ ...SENT_OUTPUT, phone: PHONE, ...extra });
 
 export const EXAMPLES: Record<string, OperationExample> = {
 	sendText: {
@@ -127,7 +129,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/send-poll',
 		body: { phone: GROUP, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Sushi' }], pollMaxOptions: 1 },
 		answer: SENT,
-		output: { ...SENT, phone: GROUP },
+		output: { ...SENT_OUTPUT, phone: GROUP },
 	},
 	sendOptionList: {
 		parameters: {
@@ -202,6 +204,160 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		// The only send whose answer is {zaapId} alone.
 		answer: { zaapId: SENT.zaapId },
 		output: { zaapId: SENT.zaapId, phone: PHONE, forwardedMessageId: 'ABC123' },
+	},
+	sendGif: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/dance.mp4', options: { caption: 'Friday!' } },
+		method: 'POST',
+		path: '/send-gif',
+		body: { phone: PHONE, gif: 'https://cdn.example.com/dance.mp4', caption: 'Friday!' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendVideoNote: {
+		parameters: { phone: PHONE, mediaSource: 'url', mediaUrl: 'https://cdn.example.com/hello.mp4', options: { replyTo: 'ABC123' } },
+		method: 'POST',
+		path: '/send-ptv',
+		body: { phone: PHONE, ptv: 'https://cdn.example.com/hello.mp4', messageId: 'ABC123' },
+		answer: SENT,
+		output: sent(),
+	},
+	editDocumentCaption: {
+		parameters: {
+			phone: PHONE,
+			mediaSource: 'url',
+			mediaUrl: 'https://cdn.example.com/files/Report.pdf',
+			documentMessageId: '3EB0A2F0B4A3D5C8F1E2',
+			caption: 'Report, corrected',
+		},
+		method: 'POST',
+		path: '/send-document/pdf',
+		body: {
+			phone: PHONE,
+			document: 'https://cdn.example.com/files/Report.pdf',
+			fileName: 'Report.pdf',
+			caption: 'Report, corrected',
+			editDocumentMessageId: '3EB0A2F0B4A3D5C8F1E2',
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	sendContacts: {
+		parameters: {
+			phone: PHONE,
+			contacts: {
+				contact: [
+					{ name: 'Ana', phones: '+55 21 98888-7777, 5521977776666' },
+					{ name: 'Shop', phones: '551133334444', businessDescription: 'Open 9-18' },
+				],
+			},
+		},
+		method: 'POST',
+		path: '/send-contacts',
+		body: {
+			phone: PHONE,
+			contacts: [
+				{ name: 'Ana', phones: ['5521988887777', '5521977776666'] },
+				{ name: 'Shop', businessDescription: 'Open 9-18', phones: ['551133334444'] },
+			],
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	votePoll: {
+		parameters: { phone: GROUP, pollMessageId: 'POLL123', votes: 'Pizza\nSushi' },
+		method: 'POST',
+		path: '/send-poll-vote',
+		body: { phone: GROUP, pollMessageId: 'POLL123', pollVote: [{ name: 'Pizza' }, { name: 'Sushi' }] },
+		answer: { zaapId: SENT.zaapId, messageId: SENT.messageId },
+		output: { zaapId: SENT.zaapId, messageId: SENT.messageId, phone: GROUP, pollMessageId: 'POLL123', votes: ['Pizza', 'Sushi'] },
+	},
+	mentionGroups: {
+		parameters: {
+			phone: GROUP,
+			message: 'Welcome! News in @120363019502650978-group',
+			groupsMentioned: {
+				group: [
+					{ groupId: '120363019502650978-group', subject: 'News' },
+					{ groupId: '120363019502650979-group', subject: 'Help' },
+				],
+			},
+		},
+		method: 'POST',
+		path: '/send-text',
+		body: {
+			phone: GROUP,
+			message: 'Welcome! News in @120363019502650978-group @120363019502650979-group',
+			groupMentioned: [
+				{ phone: '120363019502650978-group', subject: 'News' },
+				{ phone: '120363019502650979-group', subject: 'Help' },
+			],
+		},
+		answer: SENT,
+		output: sent({ phone: GROUP }),
+	},
+	sendPixButton: {
+		parameters: { phone: PHONE, pixKey: 'pix@example.com', keyType: 'EMAIL', options: { merchantName: 'Pay the shop' } },
+		method: 'POST',
+		path: '/send-button-pix',
+		body: { phone: PHONE, pixKey: 'pix@example.com', type: 'EMAIL', merchantName: 'Pay the shop' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendCopyCodeButton: {
+		parameters: { phone: PHONE, message: 'Your code', code: '482913', options: { buttonText: 'Copy', image: 'https://example.com/logo.png' } },
+		method: 'POST',
+		path: '/send-button-otp',
+		body: { phone: PHONE, message: 'Your code', code: '482913', image: 'https://example.com/logo.png', buttonText: 'Copy' },
+		answer: SENT,
+		output: sent(),
+	},
+	sendCarousel: {
+		parameters: {
+			phone: PHONE,
+			message: 'Our plans',
+			cards: {
+				card: [
+					{
+						text: 'Basic',
+						image: 'https://example.com/basic.png',
+						buttons: { button: [{ type: 'URL', label: 'Buy', url: 'https://example.com/buy', id: '1' }, { type: 'REPLY', label: 'Ask' }] },
+					},
+					{ text: 'Pro', image: 'https://example.com/pro.png' },
+				],
+			},
+		},
+		method: 'POST',
+		path: '/send-carousel',
+		body: {
+			phone: PHONE,
+			message: 'Our plans',
+			carousel: [
+				{
+					text: 'Basic',
+					image: 'https://example.com/basic.png',
+					buttons: [{ type: 'URL', label: 'Buy', url: 'https://example.com/buy', id: '1' }, { type: 'REPLY', label: 'Ask' }],
+				},
+				{ text: 'Pro', image: 'https://example.com/pro.png' },
+			],
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	pinMessage: {
+		parameters: { phone: PHONE, messageId: 'ABC123', pinDuration: '24_hours' },
+		method: 'POST',
+		path: '/pin-message',
+		body: { phone: PHONE, messageId: 'ABC123', messageAction: 'pin', pinMessageDuration: '24_hours' },
+		answer: { zaapId: SENT.zaapId, messageId: SENT.messageId },
+		output: { zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE, pinnedMessageId: 'ABC123', pinned: true, pinDuration: '24_hours' },
+	},
+	unpinMessage: {
+		parameters: { phone: PHONE, messageId: 'ABC123' },
+		method: 'POST',
+		path: '/pin-message',
+		body: { phone: PHONE, messageId: 'ABC123', messageAction: 'unpin', pinMessageDuration: '24_hours' },
+		answer: { zaapId: SENT.zaapId, messageId: SENT.messageId },
+		output: { zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE, pinnedMessageId: 'ABC123', pinned: false },
 	},
 	markAsRead: {
 		parameters: { phone: PHONE, messageId: 'ABC123' },

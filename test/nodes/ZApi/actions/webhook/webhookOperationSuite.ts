@@ -1,5 +1,5 @@
 /**
- * What both webhook operations must do (they share the webhook conversation of
+ * What every webhook operation must do (they share the webhook conversation of
  * nodes/shared/webhooks.ts): each operation's test file runs these with its operation and
  * the webhook it sets, and the endpoint and label written as the docs and the user see them.
  */
@@ -16,7 +16,7 @@ export interface WebhookOperationSpec {
 	webhook: WebhookName;
 	/** The text n8n names the node with when the action is chosen: short. */
 	action: string;
-	/** The PUT endpoint as the docs write it (docs/webhooks/on-message-received.md, docs/webhooks/on-whatsapp-message-status-changes.md). */
+	/** The PUT endpoint as the webhook's docs page writes it (docs/webhooks/on-*.md). */
 	endpoint: string;
 	/** How errors name the webhook. */
 	label: string;

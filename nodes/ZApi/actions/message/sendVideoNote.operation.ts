@@ -1,0 +1,15 @@
+import { mediaOperation } from './sendMedia';
+import { delayMessageOption, replyToOption } from '../parameters';
+
+export const sendVideoNote = mediaOperation({
+	value: 'sendVideoNote',
+	name: 'Send Video Note',
+	action: 'Send a round video note',
+	description: 'Send a video as a round video note (PTV), played in the chat like a voice note, from a file of the input item, a URL or base64',
+	kind: 'video',
+	// docs/message/send-message-ptv.md: the Portuguese page and both samples name the field
+	// `ptv`; the English table says `video`. The samples' name is sent.
+	field: 'ptv',
+	path: '/send-ptv',
+	options: [delayMessageOption, replyToOption],
+});

@@ -1,0 +1,9 @@
+import { pinChange } from './pinning';
+
+export const unpinMessage = pinChange({
+	value: 'unpinMessage',
+	name: 'Unpin Message',
+	action: 'Unpin a message in a chat',
+	description: 'Unpin a message pinned at the top of its chat',
+	pinAction: 'unpin',
+});

@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/*
+ * Safe readers of a delivery. Deliveries come from outside and may hold anything JSON can:
+ * objects with their own `toString`/`valueOf`/`__proto__` keys, arrays nested thousands
+ * deep. These read only own fields, turn only strings, numbers and booleans into text, and
+ * never write to what they read.
+ */
+
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A string, number or boolean as text; anything else (objects, arrays, null) is not text
+ * and gives null. `String()` on a delivery's object would call its own `toString` key, or
+ * walk a nested array to the bottom; this never does.
+ */
+export function textOf(value: unknown): string | null {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return null;
+}
+
+/** A field the object itself carries; what its prototype offers is not part of a delivery. */
+export function fieldOf(source: IDataObject, name: string): unknown {
+	return Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
+}
+
+/**
+ * The value at a dotted path of own fields (`header.image.imageUrl`), or undefined when a
+ * step is missing or not an object. Paths come from the node's own tables, never from a
+ * delivery, so their length is bounded by the code.
+ */
+export function pathOf(source: IDataObject, path: string): unknown {
+	let current: unknown = source;
+	for (const step of path.split('.')) {
+		if (!isObject(current)) return undefined;
+		current = fieldOf(current, step);
+	}
+	return current;
+}

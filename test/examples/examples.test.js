@@ -1,0 +1,49 @@
+/**
+ * What a user sees on importing each workflow of examples/ (the end-to-end suite runs them):
+ * a note saying what it does and what to change, no phone number of someone else's where
+ * the user must put theirs, and which examples cannot be active together.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const dir = path.join(__dirname, '..', '..', 'examples');
+const files = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort();
+const read = (file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+const noteOf = (workflow) => workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote').map((node) => node.parameters.content).join('\n');
+const TRIGGER = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
+
+describe.each(files)('examples/%s', (file) => {
+	const workflow = read(file);
+
+	it('has a note saying what it does and how to run it', () => {
+		const note = noteOf(workflow);
+		expect(note).toMatch(/^## \S/);
+		expect(note).toMatch(/choose your Z-API credential/);
+	});
+
+	it('ships no phone number: each phone comes from the delivery or is left for the user', () => {
+		for (const node of workflow.nodes) {
+			for (const name of ['phone', 'phones', 'groupId']) {
+				const value = node.parameters?.[name];
+				if (value === undefined) continue;
+				expect({ node: node.name, [name]: value }).toEqual({ node: node.name, [name]: expect.stringMatching(/^(=.*\{\{.*\}\}.*|)$/s) });
+			}
+		}
+	});
+
+	it('says whether it can be active beside the other examples', () => {
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER);
+		const usesMessagesWebhook = trigger.parameters.events.some((event) => event !== 'messageStatus');
+		expect(noteOf(workflow)).toMatch(usesMessagesWebhook ? /One active at a time/ : /Can run beside one message example/);
+	});
+});
+
+it('the AI example says which model credential it needs', () => {
+	expect(noteOf(read('ai-agent-reply.json'))).toMatch(/an \*\*OpenAI\*\* credential/);
+});
+
+it('the approval example asks for the manager phone it leaves empty', () => {
+	const workflow = read('approval-over-whatsapp.json');
+	expect(workflow.nodes.find((node) => node.parameters.operation === 'sendAndWait').parameters.phone).toBe('');
+	expect(noteOf(workflow)).toMatch(/Put the manager's phone/);
+});
