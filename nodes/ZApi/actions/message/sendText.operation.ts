@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
@@ -94,9 +95,9 @@ async function sendBubbles(
 	}
 	const bubbles = splitIntoBubbles(String(body.message), split, maxLength);
 	const phone = String(body.phone);
-	const { message: _whole, mentioned, messageId: quoted, delayTyping, ...each } = body;
+	const { mentioned, messageId: quoted, delayTyping, ...each } = body;
 	const sent: IDataObject[] = [];
-	for (const [index, bubble] of bubbles.entries()) {
+	const send = async (bubble: string, index: number) => {
 		const first = index === 0;
 		const bubbleBody: IDataObject = {
 			...each,
@@ -105,19 +106,29 @@ async function sendBubbles(
 			...(quoted !== undefined && (first || body.privateAnswer) ? { messageId: quoted } : {}),
 			...(mentioned !== undefined && first ? { mentioned } : {}),
 		};
+		const [output] = await sendMessage.call(this, itemIndex, {
+			path: '/send-text',
+			body: bubbleBody,
+			phone,
+			action: `send bubble ${index + 1} of ${bubbles.length} to ${phone}`,
+		});
+		sent.push({ ...output, bubble: index + 1, bubbles: bubbles.length, text: bubble, typingSeconds: bubbleBody.delayTyping });
+	};
+	for (const [index, bubble] of bubbles.entries()) {
+		if (!sent.length) {
+			await send(bubble, index);
+			continue;
+		}
 		try {
-			const [output] = await sendMessage.call(this, itemIndex, {
-				path: '/send-text',
-				body: bubbleBody,
-				phone,
-				action: `send bubble ${index + 1} of ${bubbles.length} to ${phone}`,
-			});
-			sent.push({ ...output, bubble: index + 1, bubbles: bubbles.length, text: bubble, typingSeconds: bubbleBody.delayTyping });
-		} catch (error) {
-			if (!sent.length) throw error;
+			await send(bubble, index);
+		} catch (caught) {
+			const failure = caught as Error & { description?: string };
 			const ids = sent.map((output) => output.messageId ?? '?').join(', ');
-			(error as Error).message = `${(error as Error).message} (bubbles 1 to ${sent.length} of ${bubbles.length} were sent, message IDs ${ids}; they are not sent again)`;
-			throw error;
+			throw new NodeOperationError(
+				this.getNode(),
+				`${failure.message} (bubbles 1 to ${sent.length} of ${bubbles.length} were sent, message IDs ${ids}; they are not sent again)`,
+				{ itemIndex, description: failure.description ?? undefined },
+			);
 		}
 	}
 	return sent;

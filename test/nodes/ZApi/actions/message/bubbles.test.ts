@@ -39,7 +39,7 @@ describe('typingSecondsFor', () => {
 		['x'.repeat(200), 3, 3],
 		['x'.repeat(1000), 40, 15],
 	].map(([bubble, most, seconds]) => [(bubble as string).length, most, seconds, bubble] as const))('%i characters, at most %i -> %i seconds', (_length, most, seconds, bubble) => {
-		expect(typingSecondsFor(bubble, most)).toBe(seconds);
+		expect(typingSecondsFor(bubble as string, most as number)).toBe(seconds);
 	});
 });
 
