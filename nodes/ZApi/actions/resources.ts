@@ -1,5 +1,6 @@
 import { chat } from './chat';
 import { contact } from './contact';
+import { conversation } from './conversation';
 import { group } from './group';
 import { instance } from './instance';
 import { message } from './message';
@@ -7,7 +8,7 @@ import { webhook } from './webhook';
 import type { ZApiOperation, ZApiResource } from './types';
 
 /** Every resource of the node, in the order the Resource list shows them. */
-export const resources: ZApiResource[] = [chat, contact, group, instance, message, webhook];
+export const resources: ZApiResource[] = [chat, contact, conversation, group, instance, message, webhook];
 
 export function findOperation(resource: string, operation: string): ZApiOperation | undefined {
 	return resources
