@@ -119,12 +119,19 @@ export class FakeDataTables {
 		};
 		switch (action) {
 			case 'GET rows': {
+				// n8n checks query parameters against its API description: anything else is refused.
+				const unknown = [...url.searchParams.keys()].find((key) => !['filter', 'sortBy', 'search', 'limit', 'cursor'].includes(key));
+				if (unknown) return [400, { message: `Unknown query parameter '${unknown}'` }];
 				const filter = filterOf(url.searchParams.get('filter'));
-				const offset = Number(url.searchParams.get('offset') ?? 0);
-				const limit = Number(url.searchParams.get('limit') ?? 100);
+				const cursor = url.searchParams.get('cursor');
+				const { offset, limit } = cursor
+					? (JSON.parse(Buffer.from(cursor, 'base64').toString()) as { offset: number; limit: number })
+					: { offset: 0, limit: Number(url.searchParams.get('limit') ?? 100) };
 				if (limit > 250) return [400, { message: 'limit must be at most 250' }];
-				const data = table.rows.filter((row) => matches(row, filter)).slice(offset, offset + limit);
-				return [200, { data: structuredClone(data), nextCursor: null }];
+				const matching = table.rows.filter((row) => matches(row, filter));
+				const data = matching.slice(offset, offset + limit);
+				const nextCursor = offset + limit < matching.length ? Buffer.from(JSON.stringify({ offset: offset + limit, limit })).toString('base64') : null;
+				return [200, { data: structuredClone(data), nextCursor }];
 			}
 			case 'POST rows': {
 				const ids = (body.data as Array<Record<string, Value>>).map((row) => {

@@ -88,14 +88,18 @@ export class ConversationTable {
 	/** Every row of one chat (its messages kept for the repeat window, and its pause). */
 	async rowsOf(chatId: string): Promise<Row[]> {
 		const rows: Row[] = [];
-		for (let offset = 0; ; offset += PAGE) {
+		let cursor: string | undefined;
+		// Pages follow n8n's cursor; a repeated cursor would loop, so it ends the listing.
+		const seen = new Set<string>();
+		do {
 			const page = (await this.call('GET', '/rows', {
-				qs: { filter: JSON.stringify(where(eq('chatId', chatId))), limit: PAGE, offset },
-			})) as { data?: Row[] } | undefined;
-			const data = Array.isArray(page?.data) ? page.data : [];
-			rows.push(...data);
-			if (data.length < PAGE) break;
-		}
+				qs: { filter: JSON.stringify(where(eq('chatId', chatId))), limit: PAGE, ...(cursor ? { cursor } : {}) },
+			})) as { data?: Row[]; nextCursor?: string | null } | undefined;
+			rows.push(...(Array.isArray(page?.data) ? page.data : []));
+			cursor = page?.nextCursor ?? undefined;
+			if (cursor && seen.has(cursor)) break;
+			if (cursor) seen.add(cursor);
+		} while (cursor);
 		return rows.sort((a, b) => a.id - b.id);
 	}
 

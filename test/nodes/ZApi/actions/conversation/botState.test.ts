@@ -34,6 +34,16 @@ describe('Conversation > Pause Bot, Resume Bot, Get Bot State', () => {
 		expect((await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: 1 }, [incoming(ANA, 'oi de novo')])).json).toHaveLength(1);
 	});
 
+	it("reads every page of a chat's rows: a pause after 300 remembered messages counts", async () => {
+		await state('getBotState', ANA);
+		for (let n = 0; n < 300; n++) tables.insertRow('Z-API Conversations', { chatId: ANA, kind: 'message', messageId: `M${n}`, arrivedAt: Date.now(), claimedBy: 'exec-1:1' });
+		tables.insertRow('Z-API Conversations', { chatId: ANA, kind: 'pause', pausedUntil: Date.now() + 60_000, pausedBy: 'pauseBot' });
+		const before = tables.requests.length;
+		expect((await state('getBotState', ANA)).json[0]).toMatchObject({ paused: true, pausedBy: 'pauseBot' });
+		// 301 rows: a page of 250, then one of 51.
+		expect(tables.requests.slice(before).filter((request) => request.endsWith('/rows'))).toHaveLength(2);
+	});
+
 	it('0 minutes pauses until resumed', async () => {
 		await state('pauseBot', ANA, { minutes: 0 });
 		expect((await state('getBotState', ANA)).json[0]).toEqual({ chatId: ANA, paused: true, pausedUntil: null, untilResumed: true, pausedBy: 'pauseBot' });
