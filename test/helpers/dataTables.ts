@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in of n8n's data tables as n8n 2.x serves them on its REST API
  * (/api/v1/data-tables…), behind nock: tables by name, rows with growing ids, filters
- * (eq, neq, lt, gt, isEmpty, isNotEmpty), and a row update that changes and returns the
+ * (eq, neq, lt, gt: the conditions n8n's API takes), and a row update that changes and returns the
  * matching rows in one step, as n8n's single UPDATE … RETURNING does. Every request must
  * carry the API key. `n8nLine: 1` answers 404 to every data-table path, as n8n 1.x does.
  */
@@ -16,27 +16,22 @@ interface Filter {
 	filters: Array<{ columnName: string; condition: string; value: Value }>;
 }
 
-const empty = (value: Value | undefined) => value === null || value === undefined || value === '';
-
 function matches(row: Row, filter: Filter | undefined): boolean {
 	if (!filter?.filters?.length) return true;
 	const results = filter.filters.map(({ columnName, condition, value }) => {
 		const cell = row[columnName];
 		switch (condition) {
+			// n8n reads eq null as IS NULL, neq null as IS NOT NULL, and neq as "differs or is null".
 			case 'eq':
-				return cell === value;
+				return value === null ? cell === null || cell === undefined : cell === value;
 			case 'neq':
-				return cell !== value;
+				return value === null ? cell !== null && cell !== undefined : cell !== value;
 			case 'lt':
 				return cell !== null && cell !== undefined && value !== null && cell < value;
 			case 'gt':
 				return cell !== null && cell !== undefined && value !== null && cell > value;
-			case 'isEmpty':
-				return empty(cell);
-			case 'isNotEmpty':
-				return !empty(cell);
 			default:
-				throw new Error(`condition ${condition} is not served by this stand-in`);
+				throw new Error(`condition ${condition} is refused by n8n's API`);
 		}
 	});
 	return filter.type === 'or' ? results.some(Boolean) : results.every(Boolean);
@@ -61,7 +56,12 @@ export class FakeDataTables {
 			const url = new URL(uri, base.origin);
 			this.requests.push(`${method} ${url.pathname.slice(prefix.length)}`);
 			if (options.n8nLine === 1) return [404, { message: 'not found' }];
-			return this.answer(method, url, body as Record<string, unknown>);
+			try {
+				return this.answer(method, url, body as Record<string, unknown>);
+			} catch (error) {
+				// What n8n's request validation answers to a condition or column it does not take.
+				return [400, { message: (error as Error).message }];
+			}
 		};
 		this.scope
 			.get(route('.*'))

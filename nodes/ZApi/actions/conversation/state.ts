@@ -55,7 +55,8 @@ export interface Row {
 	item?: string | null;
 }
 
-type Condition = 'eq' | 'neq' | 'lt' | 'gt' | 'isEmpty' | 'isNotEmpty';
+/** The conditions n8n's API takes (its in-process filters' isEmpty and isNotEmpty are not among them). */
+type Condition = 'eq' | 'neq' | 'lt' | 'gt';
 type Filter = { type: 'and'; filters: Array<{ columnName: string; condition: Condition; value: string | number | null }> };
 
 const where = (...filters: Filter['filters']): Filter => ({ type: 'and', filters });
@@ -110,13 +111,14 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Marks every unclaimed message of the chat as claimed by `claimant` and returns the rows
-	 * this call changed: one UPDATE, so two claimants never get the same row.
+	 * Marks every unclaimed message of the chat (claimedBy null: n8n reads `eq null` as IS NULL)
+	 * as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
+	 * claimants never get the same row.
 	 */
 	async claimMessages(chatId: string, claimant: string): Promise<Row[]> {
 		const changed = await this.call('PATCH', '/rows/update', {
 			body: {
-				filter: where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'claimedBy', condition: 'isEmpty', value: null }),
+				filter: where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'claimedBy', condition: 'eq', value: null }),
 				data: { claimedBy: claimant },
 				returnData: true,
 			},
@@ -136,7 +138,7 @@ export class ConversationTable {
 		const filter = where(
 			eq('chatId', chatId),
 			eq('kind', 'message'),
-			{ columnName: 'claimedBy', condition: 'isNotEmpty', value: null },
+			{ columnName: 'claimedBy', condition: 'neq', value: null },
 			{ columnName: 'arrivedAt', condition: 'lt', value: before },
 		);
 		await this.call('DELETE', '/rows/delete', { qs: { filter: JSON.stringify(filter) } });
