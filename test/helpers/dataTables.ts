@@ -104,7 +104,8 @@ export class FakeDataTables {
 			}
 			if (method === 'POST') {
 				const name = String(body.name);
-				if ([...this.tables.values()].some((table) => table.name === name)) return [409, { message: `Data table with name '${name}' already exists` }];
+				// n8n 2.41.1 on SQLite answers a second table of the same name with a 500.
+				if ([...this.tables.values()].some((table) => table.name === name)) return [500, { message: 'Internal server error' }];
 				const id = `dt${this.nextTable++}`;
 				this.tables.set(id, { id, name, columns: body.columns as never, rows: [] });
 				return [201, { id, name, columns: body.columns }];

@@ -11,6 +11,8 @@ const { conversationStateCredential, withConversationState } = require('../lib/c
 const ANA = '5511977771111';
 const BRUNO = '5511977772222';
 const QUIET_SECONDS = 3;
+/** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
+const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
 
 /** Z-API Trigger (received and sent by me) → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
 function botWorkflow(t, inst, credential, options = {}) {
@@ -115,7 +117,7 @@ module.exports = {
 				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
 				let runs = 0;
 				const step = async (messages, reached) => {
-					await Promise.all(messages.map(([phone, message, fromMe]) => t.emit(inst, 'text', { phone, message, ...(fromMe ? { fromMe: true } : {}) })));
+					await Promise.all(messages.map(([phone, message, fromMe]) => t.emit(inst, 'text', { phone, message, ...(fromMe ? FROM_THE_PHONE : {}) })));
 					runs += messages.length;
 					await settle(t, deployed.id, runs);
 					const items = await t.waitFor(async () => {

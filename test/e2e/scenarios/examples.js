@@ -49,7 +49,7 @@ const EXERCISES = {
 			await t.emit(inst, 'text', { phone: bruno, message: 'Oi' });
 			await asked(2);
 			// Carla answers Ana from the phone: the bot leaves Ana's chat to her, not Bruno's.
-			await t.emit(inst, 'text', { phone: ana, message: 'Oi Ana, aqui é a Carla', fromMe: true });
+			await t.emit(inst, 'text', { phone: ana, message: 'Oi Ana, aqui é a Carla', fromMe: true, overrides: { fromApi: false } });
 			await t.sleep(3_000);
 			await t.emit(inst, 'text', { phone: ana, message: 'Obrigada, Carla' });
 			await t.emit(inst, 'text', { phone: bruno, message: 'Tudo bem?' });

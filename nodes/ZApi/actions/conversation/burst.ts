@@ -14,7 +14,9 @@ export interface IncomingMessage {
 	/**
 	 * Whether a message sent by me went out through the API (the bot) rather than from the
 	 * phone (a person). The trigger's item carries it as `fromApi`; older items only in the
-	 * delivery (`payload.fromApi`, docs/webhooks/on-message-received.md).
+	 * delivery (`payload.fromApi`, docs/webhooks/on-message-received.md). Undefined when the
+	 * delivery does not say: such a message is not taken for a person's, or every answer of
+	 * the bot would pause the bot.
 	 */
 	fromApi: boolean | undefined;
 	/** When WhatsApp says it was written (ms), else when it arrived. */

@@ -20,7 +20,7 @@
  * its REST API: the node says so.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
 
@@ -79,9 +79,18 @@ export class ConversationTable {
 	static async open(context: IExecuteFunctions, itemIndex: number, name: string): Promise<ConversationTable> {
 		const found = await findTable(context, itemIndex, name);
 		if (found) return new ConversationTable(context, itemIndex, found);
-		const created = await n8nApi(context, itemIndex, 'POST', '/data-tables', { body: { name, columns: COLUMNS }, conflictOk: true });
-		// Two executions creating it at once: n8n keeps one name per project and answers the other 409.
-		const id = (created as IDataObject | undefined)?.id ?? (await findTable(context, itemIndex, name));
+		let created: unknown;
+		try {
+			created = await n8nApi(context, itemIndex, 'POST', '/data-tables', { body: { name, columns: COLUMNS }, conflictOk: true });
+		} catch (error) {
+			// Executions of the first burst create it at once: n8n keeps one name per project and
+			// refuses the others (409, or 500 when its database reports the duplicate). Whoever
+			// won, the table is there now.
+			const won = await findTableSoon(context, itemIndex, name);
+			if (won) return new ConversationTable(context, itemIndex, won);
+			throw error;
+		}
+		const id = (created as IDataObject | undefined)?.id ?? (await findTableSoon(context, itemIndex, name));
 		if (!id) throw new NodeOperationError(context.getNode(), `The data table '${name}' could not be created`, { itemIndex });
 		return new ConversationTable(context, itemIndex, String(id));
 	}
@@ -160,6 +169,16 @@ export function pausedUntilOf(rows: Row[]): { until: number; by: string | null }
 		}
 	}
 	return { until, by };
+}
+
+/** The table, looked for a few times while another execution's creation completes. */
+async function findTableSoon(context: IExecuteFunctions, itemIndex: number, name: string): Promise<string | undefined> {
+	for (let attempt = 0; attempt < 5; attempt++) {
+		const id = await findTable(context, itemIndex, name);
+		if (id) return id;
+		await sleep(200 * (attempt + 1));
+	}
+	return undefined;
 }
 
 async function findTable(context: IExecuteFunctions, itemIndex: number, name: string): Promise<string | undefined> {

@@ -160,6 +160,20 @@ describe('Conversation > Combine Quick Messages', () => {
 			expect((await execute(incoming(ANA, 'oi'))).json).toEqual([]);
 		});
 
+		it('a message sent by me whose delivery does not say fromApi pauses nothing', async () => {
+			const unknown = incoming(ANA, 'Oi', { fromMe: true });
+			delete (unknown.json.payload as IDataObject).fromApi;
+			expect((await execute(unknown)).json).toEqual([]);
+			expect((await execute(incoming(ANA, 'oi'))).json).toHaveLength(1);
+		});
+
+		it('the first burst of many chats at once creates one table, whoever loses the race', async () => {
+			const runs = await Promise.all([ANA, BRUNO, '5531933333333'].map(async (phone) => await execute(incoming(phone, 'oi'))));
+			expect(runs.map((one) => one.error?.message)).toEqual([undefined, undefined, undefined]);
+			expect(runs.map((one) => one.json.length)).toEqual([1, 1, 1]);
+			expect(tables.tables.size).toBe(1);
+		});
+
 		it("the bot's own messages (sent through the API) neither pause nor start anything", async () => {
 			const own = await execute(sentByMe(ANA, 'Resposta do bot', true));
 			expect(own.json).toEqual([]);
