@@ -104,6 +104,14 @@ module.exports = {
 				);
 				assert.equal(items.find((item) => item.chatId === BRUNO).text, 'bom dia\npreciso de ajuda');
 				await apiKeyNowhere(t, deployed.id);
+				// What the node adds to each delivery beyond its wait: its time less the time it slept
+				// (the quiet period, less for a message whose burst ended sooner). Printed, not asserted.
+				const times = all
+					.map((execution) => execution.data?.resultData?.runData?.Combine?.[0]?.executionTime)
+					.filter((ms) => typeof ms === 'number')
+					.sort((a, b) => a - b);
+				const median = times[Math.floor(times.length / 2)];
+				console.log(`      Combine Quick Messages: node time per execution ${times.join(', ')} ms (median ${median}); quiet period ${QUIET_SECONDS * 1000} ms`);
 			},
 		},
 		{

@@ -89,14 +89,14 @@ export const combineMessages: ZApiOperation = {
 				type: 'string',
 				default: '#bot off',
 				description:
-					'Sent from the phone as a whole message, pauses the bot in that chat until resumed (comma-separated; case does not matter). Messages from the other person never pause it.',
+					'A whole message sent by me (from the phone or another workflow) that pauses the bot in that chat until resumed (comma-separated; case does not matter). The other person writing it pauses nothing.',
 			},
 			{
 				displayName: 'Resume Words',
 				name: 'resumeWords',
 				type: 'string',
 				default: '#bot on',
-				description: 'Sent from the phone as a whole message, resumes the bot in that chat (comma-separated)',
+				description: 'A whole message sent by me that resumes the bot in that chat (comma-separated)',
 			},
 			{
 				displayName: 'Messages While Paused',
