@@ -22,6 +22,8 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { redactSecrets } from '../../../shared/transport';
+
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
 
 export const DEFAULT_TABLE_NAME = 'Z-API Conversations';
@@ -233,7 +235,9 @@ async function n8nApi(context: IExecuteFunctions, itemIndex: number, method: IHt
 	const { statusCode, body } = response;
 	if (statusCode >= 200 && statusCode < 300) return body;
 	if (statusCode === 409 && request.conflictOk) return undefined;
-	const said = body && typeof body === 'object' && typeof (body as IDataObject).message === 'string' ? ` (n8n said: ${String((body as IDataObject).message).slice(0, 200)})` : '';
+	// What n8n said, with the key taken out should it be echoed, in any encoding.
+	const message = body && typeof body === 'object' ? (body as IDataObject).message : undefined;
+	const said = typeof message === 'string' ? ` (n8n said: ${redactSecrets(message, [String(credentials.apiKey ?? '')]).slice(0, 200)})` : '';
 	if (statusCode === 404 && request.missingMeansOldN8n) {
 		throw new NodeOperationError(context.getNode(), 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later', {
 			itemIndex,

@@ -1,5 +1,8 @@
+import nock from 'nock';
+
 import { FakeDataTables } from '../../../../helpers/dataTables';
-import { runAction } from '../../../../helpers/engine';
+import { N8N_API_CREDENTIALS, runAction } from '../../../../helpers/engine';
+import { echoedForms, holdsSecret } from '../../../../helpers/secrets';
 import { ANA, BRUNO, incoming } from './messages';
 
 const state = (operation: string, chatId: string, extra = {}) => runAction({ resource: 'conversation', operation, chatId, ...extra });
@@ -68,6 +71,18 @@ describe('Conversation > Pause Bot, Resume Bot, Get Bot State', () => {
 		const result = await runAction({ resource: 'conversation', operation: 'pauseBot', ...parameters });
 		expect(result.error?.message).toBe(message);
 		expect(tables.requests).toEqual([]);
+	});
+});
+
+describe('Conversation: the n8n API key', () => {
+	it.each([401, 403, 500])('n8n echoing it in a %i answer: the error says what to do, without the key', async (status) => {
+		nock('https://n8n.example.com')
+			.get(/.*/)
+			.reply(status, { message: `key ${echoedForms(N8N_API_CREDENTIALS.apiKey).join(' ')} refused` });
+		const result = await state('getBotState', ANA);
+		expect(result.error?.message).toMatch(status === 500 ? /^n8n's API answered 500/ : /^n8n refused the API key/);
+		const everything = JSON.stringify({ message: result.error?.message, description: result.error?.description, run: result.run.data });
+		expect(holdsSecret(everything, N8N_API_CREDENTIALS.apiKey)).toBe(false);
 	});
 });
 
