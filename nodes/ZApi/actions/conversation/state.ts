@@ -82,15 +82,20 @@ export class ConversationTable {
 		const found = await findTable(context, itemIndex, name);
 		if (found) return new ConversationTable(context, itemIndex, found);
 		let created: unknown;
+		/** n8n's errors here are NodeOperationErrors built by n8nApi below. */
+		let failure: NodeOperationError | undefined;
 		try {
 			created = await n8nApi(context, itemIndex, 'POST', '/data-tables', { body: { name, columns: COLUMNS }, conflictOk: true });
-		} catch (error) {
+		} catch (caught) {
+			failure = caught as NodeOperationError;
+		}
+		if (failure) {
 			// Executions of the first burst create it at once: n8n keeps one name per project and
 			// refuses the others (409, or 500 when its database reports the duplicate). Whoever
 			// won, the table is there now.
 			const won = await findTableSoon(context, itemIndex, name);
 			if (won) return new ConversationTable(context, itemIndex, won);
-			throw error;
+			throw failure;
 		}
 		const id = (created as IDataObject | undefined)?.id ?? (await findTableSoon(context, itemIndex, name));
 		if (!id) throw new NodeOperationError(context.getNode(), `The data table '${name}' could not be created`, { itemIndex });
