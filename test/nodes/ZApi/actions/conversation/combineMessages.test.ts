@@ -49,6 +49,18 @@ describe('Conversation > Combine Quick Messages', () => {
 		expect((burst.messages as IDataObject[])[2]).toEqual({ messageId: messages[2].json.messageId, kind: 'sticker', text: null, timestamp: messages[2].json.timestamp });
 	});
 
+	it("hands on the burst's downloaded files, stored by n8n, as binaries of its item", async () => {
+		const file = (name: string) => ({ id: `filesystem-v2:workflows/wf1/executions/temp/binary_data/${name}`, data: 'filesystem-v2', mimeType: 'image/jpeg', fileName: `${name}.jpg` });
+		const photo = { ...incoming(ANA, 'olha essa', { kind: 'image' }), binary: { data: file('a') } };
+		const other = { ...incoming(ANA, null, { kind: 'image' }), binary: { data: file('b') } };
+		const runs = await Promise.all([execute(photo), (async () => (await after(150), await execute(other)))()]);
+		const [burst] = runs.flatMap((one) => one.items);
+		expect(burst.json).toMatchObject({ count: 2, kinds: ['image', 'image'], text: 'olha essa' });
+		expect(Object.keys(burst.binary ?? {})).toEqual(['data', 'data_2']);
+		expect(burst.binary?.data).toMatchObject({ id: file('a').id, fileName: 'a.jpg' });
+		expect(burst.binary?.data_2).toMatchObject({ id: file('b').id, fileName: 'b.jpg' });
+	});
+
 	it('keeps chats apart: five messages of one person and two of another give two items, each with its whole burst', async () => {
 		const ana = [1, 2, 3, 4, 5].map((n) => incoming(ANA, `ana ${n}`));
 		const bruno = [1, 2].map((n) => incoming(BRUNO, `bruno ${n}`));
