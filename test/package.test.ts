@@ -33,8 +33,12 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	it('describes a node that uses the package credentials', () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
-		// The credential type carries its own test: no node names one.
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+		// The credential type carries its own test: no node names one. The conversation state's
+		// credential is asked for by the Conversation resource only.
+		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true });
+		for (const other of description.credentials?.slice(1) ?? []) {
+			expect(other).toEqual({ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } });
+		}
 	});
 
 	// Lint resolves icons from the sources; gulpfile.js must put them where the built file looks.
@@ -57,6 +61,11 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 
 	// Saved credentials are stored under these names: renaming one empties it for every user.
 	it('keeps the field names saved credentials use, and the service address as default', () => {
+		if (credentials.name === 'zApiConversationStateApi') {
+			expect(credentials.properties.map((property) => property.name)).toEqual(['baseUrl', 'apiKey']);
+			expect(credentials.test?.request.url).toBe('/data-tables');
+			return;
+		}
 		expect(credentials.name).toBe('zApiApi');
 		expect(credentials.properties.map((property) => property.name)).toEqual([
 			'instanceId',

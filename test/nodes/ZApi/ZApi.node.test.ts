@@ -18,6 +18,7 @@ const SELF_EXPLANATORY = new Map<string, string>([
 	['options', 'A collection: each option inside has its description'],
 	['photoSource', 'Options whose each choice has its description'],
 	['binaryPropertyName', 'The standard n8n Input Binary Field, with a hint'],
+	['conversationNotice', 'A notice: its text is all it says'],
 ]);
 
 const operationSelectors = properties.filter((property) => property.name === 'operation');
@@ -36,8 +37,11 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials, which carry their own test', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+	it('requires the Z-API credentials, which carry their own test, and an n8n API key for conversations only', () => {
+		expect(description.credentials).toEqual([
+			{ name: 'zApiApi', required: true },
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+		]);
 		expect(new ZApiApi().test?.request.url).toMatch(/\/status$/);
 	});
 
