@@ -71,10 +71,11 @@ describe('Z-API node description', () => {
 		expect(properties.find((property) => property.name === 'photoSource')?.default).toBe('binary');
 	});
 
-	it('lists the commonest resources first: messages, then chats and groups', () => {
+	it('lists the commonest resources first: messages, the conversation steps after the trigger, then chats and groups', () => {
 		const resource = properties.find((property) => property.name === 'resource');
-		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value).slice(0, 3)).toEqual([
+		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value).slice(0, 4)).toEqual([
 			'message',
+			'conversation',
 			'chat',
 			'group',
 		]);
