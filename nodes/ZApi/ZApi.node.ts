@@ -42,7 +42,11 @@ export class ZApi implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true }],
+		credentials: [
+			{ name: 'zApiApi', required: true },
+			// Conversation state lives in an n8n data table, reached through n8n's API (actions/conversation/state.ts).
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+		],
 		webhooks: resumeWebhooks,
 		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : '' }}`,
 		properties: buildProperties(),

@@ -27,6 +27,7 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { ZApiApi } from '../../credentials/ZApiApi.credentials';
+import { ZApiConversationStateApi } from '../../credentials/ZApiConversationStateApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
 
@@ -53,7 +54,9 @@ export const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}),
 } as INodeTypes;
 
-const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi() };
+export const N8N_API_CREDENTIALS = { apiKey: 'n8n-api-KEY/with+chars=', baseUrl: 'https://n8n.example.com/api/v1' };
+
+const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi(), zApiConversationStateApi: new ZApiConversationStateApi() };
 
 /** Serves one set of credential values per test and applies the type's authenticate(). */
 export class TestCredentialsHelper extends ICredentialsHelper {
@@ -97,6 +100,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
+		if (type === 'zApiConversationStateApi') return { ...N8N_API_CREDENTIALS };
 		return { ...this.values };
 	}
 
@@ -167,7 +171,10 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } },
+		credentials: {
+			zApiApi: { id: 'cred-1', name: 'Z-API account' },
+			...(type === TRIGGER_TYPE ? {} : { zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' } }),
+		},
 		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
 		...overrides,
 	} as INode;

@@ -164,6 +164,42 @@ function actionWorkflow(credential) {
 }
 const ACTION_NODES = ['Send Text', 'Add Participants', 'Get Messages'];
 
+/**
+ * Bursts in queue mode: chats × quick messages each, every message delivered twice. Every
+ * execution waits out the quiet period on a worker slot, so the total (2 × 3 × 3) stays below
+ * the workers' slots (2 × 10): a message whose execution could not start until its burst went
+ * on would make a burst of its own.
+ */
+const BURST_CHATS = 3;
+const BURST_SIZE = 3;
+const BURST_QUIET_SECONDS = 3;
+
+/** Z-API Trigger → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
+function conversationWorkflow(credential, stateCredential) {
+	return {
+		name: `queue: conversation [${hex(3)}]`,
+		nodes: [
+			// The trigger's own repeat memory off: copies of a message reach Combine Quick Messages.
+			{ ...triggerWorkflow(credential).nodes[0], parameters: { events: ['messageReceived', 'messageSent'], options: { ignoreRepeats: false } } },
+			{
+				id: crypto.randomUUID(),
+				name: 'Combine',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
+				credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential },
+			},
+			{ id: crypto.randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		],
+		connections: {
+			'Z-API Trigger': { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
+			Combine: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 function triggerWorkflow(credential) {
 	return {
 		name: `queue: Z-API Trigger [${hex(3)}]`,
@@ -800,6 +836,55 @@ async function runSuite(figures, cleanups) {
 			assert.equal(x.answers.filter((a) => started(a)).length, n, `${x.messageId}: answers ${JSON.stringify(x.answers)} for ${n} executions`);
 		}
 	});
+
+	// 5. Bursts: every message's execution may run on either processor and either worker.
+	await check(
+		`conversation: ${BURST_CHATS} chats × ${BURST_SIZE} quick messages, each sent twice at the same moment, spread over both processors and workers, reach the next node as exactly one item per chat with each message once`,
+		async () => {
+			const chatInst = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+			standIn.addInstance({ id: chatInst.id, token: chatInst.token, name: 'queue conversation' });
+			const zapi = await createCredential(main, standIn, chatInst, 'Z-API queue conversation');
+			const stateName = 'queue conversation state';
+			const state = await main.createCredential(stateName, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey });
+			const id = String((await main.createWorkflow(conversationWorkflow(zapi, { id: String(state.id), name: stateName }))).id);
+			await main.activate(id);
+			try {
+				const messages = BURST_CHATS * BURST_SIZE;
+				const total = 2 * messages;
+				const chatPhone = (chat) => `5511977${String(chat).padStart(6, '0')}`;
+				const sentIds = new Map();
+				const answers = {};
+				const tagged = hex(3).toUpperCase();
+				await pool(messages, CONCURRENCY, Date.now() + 120_000, async (i) => {
+					const phone = chatPhone(i % BURST_CHATS);
+					const messageId = `3EB0C${tagged}${String(i).padStart(4, '0')}`;
+					// Two copies at once: the proxy hands consecutive requests to different processors.
+					const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${Math.floor(i / BURST_CHATS)} of ${phone}`, messageId })));
+					for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
+					sentIds.set(phone, [...(sentIds.get(phone) ?? []), messageId]);
+				});
+				assert.deepEqual(answers, { 200: total });
+				await waitForEnded(db, id, total, { timeoutMs: 180_000, label: 'bursts' });
+				const { rows } = await db.query(
+					`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1`,
+					[id],
+				);
+				assert.deepEqual(rows.filter((row) => row.status !== 'success').map((row) => row.id), [], 'executions that did not succeed');
+				const reached = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.Agent?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+				assert.deepEqual(
+					reached.map((item) => [item.chatId, item.count]).sort(),
+					[...sentIds.keys()].sort().map((phone) => [phone, BURST_SIZE]),
+					JSON.stringify(reached.map((item) => [item.chatId, item.count])),
+				);
+				for (const item of reached) assert.deepEqual([...item.messageIds].sort(), [...sentIds.get(item.chatId)].sort(), 'each message once');
+				const { map } = executionsByWorker(workers);
+				const ranOn = new Set(rows.flatMap((row) => map.get(Number(row.id)) ?? []));
+				log(`      ${rows.length} executions, ${reached.length} reached the next node; workers ${JSON.stringify([...ranOn].sort())}`);
+			} finally {
+				await main.deactivate(id);
+			}
+		},
+	);
 
 	// Deactivation from main.
 	await check('trigger: deactivated from main, the stand-in holds no address and the old one starts nothing', async () => {

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as customApiCall } from './customApiCall/examples';
+import { EXAMPLES as conversation } from './conversation/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
@@ -26,6 +27,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	chat,
 	contact,
 	customApiCall,
+	conversation,
 	group,
 	instance,
 	label,
@@ -35,6 +37,9 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	status,
 	webhook,
 };
+
+/** Resources whose operations call n8n's own API, never the service: tests of service calls leave them out. */
+export const WITHOUT_SERVICE_CALLS = new Set(['conversation']);
 
 export function exampleOf(resource: string, operation: string): CallExample {
 	const example = BY_RESOURCE[resource]?.[operation];

@@ -410,6 +410,11 @@ describe('router: ordering by declaration', () => {
 		'webhook:setReceivedOnlyUrl',
 		'webhook:setSendResultUrl',
 		'webhook:setSentByMe',
+		// The bot's state lives in an n8n data table, not at Z-API: these run one by one.
+		'conversation:combineMessages',
+		'conversation:getBotState',
+		'conversation:pauseBot',
+		'conversation:resumeBot',
 	];
 	const operations = resources.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation })));
 
