@@ -76,6 +76,8 @@ export async function setWebhookAddress(this: ZApiContext, change: WebhookChange
 		body: { value: change.address },
 		itemIndex: change.itemIndex,
 		secrets: change.secrets,
+		// Setting an address twice leaves it as setting it once.
+		repeatable: true,
 	})) as IDataObject | undefined;
 	if (answer?.value === false) {
 		const action = change.address

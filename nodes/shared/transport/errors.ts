@@ -16,6 +16,11 @@ export interface FailedCall {
 	attempts: number;
 	/** Host of the Base URL, shown so the user can see where the call went. */
 	host: string;
+	/**
+	 * The call changes something and failed in a way that may come after the service
+	 * carried it out (a timeout, a dropped connection, a 5xx): it was not sent again.
+	 */
+	mayHaveReached?: boolean;
 }
 
 interface ErrorRule {
@@ -64,7 +69,19 @@ const TLS_FAILURES: Record<string, { meaning: string; hint: string }> = {
 	},
 };
 
+const MAY_HAVE_BEEN_DONE =
+	'It was not sent again, so that it cannot happen twice. Check before running it again: for a message, the chat itself or the Message Send Result event of the Z-API Trigger; for a group or chat change, the group or chat.';
+
 const ERROR_RULES: ErrorRule[] = [
+	{
+		name: 'mayHaveBeenDone',
+		matches: (call) => call.mayHaveReached === true,
+		message: (call) =>
+			call.status === undefined
+				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
+				: `Z-API had a server error (${call.status}) and may have carried out the call`,
+		description: () => MAY_HAVE_BEEN_DONE,
+	},
 	{
 		name: 'untrustedCertificate',
 		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
@@ -131,6 +148,12 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'The service may be down or overloaded. Try again in a few minutes.',
 	},
 	{
+		name: 'badRequest',
+		matches: (call) => call.status === 400 && namesTheRequest(call.serviceMessage),
+		message: (call) => `Z-API refused the values sent (400): ${call.serviceMessage}`,
+		description: () => 'Fix the value Z-API names, then run the node again.',
+	},
+	{
 		name: 'rejected',
 		matches: isClientError,
 		message: (call) =>
@@ -145,6 +168,16 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'Try again; if it persists, check the Base URL in the credentials.',
 	},
 ];
+
+/**
+ * A 400 whose text names a field or a value of the request (validation errors such as
+ * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
+ * the service's words then say what to fix better than a guess about the credentials.
+ */
+function namesTheRequest(message: string | undefined): boolean {
+	if (!message || /<\s*(html|body|!doctype)/i.test(message)) return false;
+	return /\b(required|invalid|must|missing|not allowed|expected|should|format|too (long|short|many))\b/i.test(message);
+}
 
 export function describeFailure(call: FailedCall): { rule: string; message: string; description: string } {
 	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
