@@ -137,6 +137,19 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 	return instance;
 }
 
+/**
+ * The credentials' secrets, for redacting a text built from parameter values (a token typed
+ * into a URL field by mistake comes back in the validation error). Empty when the
+ * credentials cannot be read: that failure is reported where it happens.
+ */
+export async function credentialSecrets(context: ZApiContext): Promise<string[]> {
+	try {
+		return secretsOf(instanceFrom(await credentialsOf(context)));
+	} catch {
+		return [];
+	}
+}
+
 /** The credentials as httpRequestWithAuthentication takes them, naming the node's credential. */
 function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObject): ICredentialsDecrypted {
 	const chosen = context.getNode().credentials?.[CREDENTIALS_TYPE];
