@@ -231,9 +231,24 @@ export function notConfirmedError(
 	itemIndex?: number,
 ): NodeApiError {
 	const got = JSON.stringify(answer ?? null).slice(0, 200);
-	return new NodeApiError(node, { service: got }, {
+	const error = new NodeApiError(node, { service: got }, {
 		message: `Z-API could not ${action} (it answered ${got})`,
 		description: hint,
 		itemIndex,
 	});
+	Object.defineProperty(error, REFUSED, { value: true });
+	return error;
+}
+
+const REFUSED = 'refusedByService';
+
+/**
+ * True when the service answered that it did not do the call: a 4xx, or a 200 saying no.
+ * Otherwise (no answer, a 5xx) it may have been done.
+ */
+export function wasRefused(error: unknown): boolean {
+	if (!error || typeof error !== 'object') return false;
+	if ((error as Record<string, unknown>)[REFUSED] === true) return true;
+	const code = Number((error as { httpCode?: unknown }).httpCode);
+	return code >= 400 && code < 500;
 }

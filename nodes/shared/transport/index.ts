@@ -14,7 +14,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith } from './redact';
 
-export { notConfirmedError } from './errors';
+export { notConfirmedError, wasRefused } from './errors';
 export { redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
