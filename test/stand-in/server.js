@@ -1040,6 +1040,14 @@ function createStandIn(options = {}) {
 		setWebhook(instanceId, kind, url) {
 			getInstance(instanceId).webhooks[kind] = url || '';
 		},
+		/** Sets notify sent by me (receiveCallbackSentByMe of GET /me). */
+		setSentByMe(instanceId, on) {
+			getInstance(instanceId).sentByMe = Boolean(on);
+		},
+		/** The next `count` service calls to `path` are carried out, then their connection is cut. */
+		dropAfter(instanceId, path, count = 1) {
+			getInstance(instanceId).dropAfter.push({ path, count });
+		},
 		failMe,
 		emit,
 		deliverRaw,
