@@ -49,7 +49,7 @@ export class ZApiTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating this workflow points the instance’s webhooks at it (over https), replacing what was set before. Listening for a test event points them at the test address until listening stops, then puts back what was there before.',
+					'Activating this workflow points the instance’s webhooks at it (over https), replacing what was set before; deactivating puts back what was there before. Listening for a test event points them at the test address until listening stops, then puts back what was there before. Message Sent by Me also turns on Z-API’s notify sent by me for the instance until then.',
 				name: 'webhookNotice',
 				type: 'notice',
 				default: '',
