@@ -99,7 +99,8 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 		// Fail closed: a chat filter that cannot be read must not let every chat through.
 		return {
 			outcome: 'ignored',
-			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${(error as Error).message}). Fix the list in the trigger's options.`,
+			// The entry is quoted as typed: a token pasted there by mistake is redacted.
+			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${redactSecrets((error as Error).message, [receiver.instanceToken])}). Fix the list in the trigger's options.`,
 		};
 	}
 	const items = toItems(payload, { splitStatusIds: fieldOf(choices.options, 'splitStatusIds') === true }).filter(

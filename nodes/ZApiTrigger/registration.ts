@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { getInstance, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
+import { credentialSecrets, getInstance, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
 import {
 	isWebhookName,
 	readWebhookSettings,
@@ -97,13 +97,17 @@ export function withWhatToDo(error: unknown, context: Pick<IHookFunctions, 'getN
 	return failure;
 }
 
-/** The activation boundary: every error leaving the hook it wraps, whoever threw it, passes withWhatToDo. */
+/**
+ * The activation boundary: every error leaving the hook it wraps, whoever threw it, passes
+ * withWhatToDo, and is redacted with the credentials' secrets (an option's error quotes what
+ * was typed, a token pasted there by mistake included).
+ */
 function atActivation<T>(hook: (this: IHookFunctions) => Promise<T>): (this: IHookFunctions) => Promise<T> {
 	return async function (this: IHookFunctions): Promise<T> {
 		try {
 			return await hook.call(this);
 		} catch (error) {
-			throw withWhatToDo(error, this);
+			throw redactError(withWhatToDo(error, this), await credentialSecrets(this));
 		}
 	};
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../shared/input';
-import { credentialSecrets, redactSecrets } from '../../shared/transport';
+import { credentialSecrets, redactError } from '../../shared/transport';
 import { findOperation } from './resources';
 import { ItemWithFile, type ZApiOperation } from './types';
 
@@ -125,9 +125,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 						})
 					: (caught as Error & { description?: string });
 			// Errors that quote a parameter value carry whatever the user typed, a token included.
-			const secrets = await credentialSecrets(this);
-			error.message = redactSecrets(error.message, secrets);
-			if (typeof error.description === 'string') error.description = redactSecrets(error.description, secrets);
+			redactError(error, await credentialSecrets(this));
 			if (!this.continueOnFail()) {
 				stopped = true;
 				throw error;

@@ -15,7 +15,7 @@ import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith } from './redact';
 
 export { notConfirmedError, wasRefused } from './errors';
-export { redactSecrets } from './redact';
+export { redactError, redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';

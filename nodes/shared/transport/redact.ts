@@ -126,3 +126,21 @@ function base64CharPattern(char: string): string {
 	if (char === '/') return '(?:\\/|\\\\\\/|_|%2[Ff])';
 	return char;
 }
+
+/**
+ * Redacts, in place, the texts of an error that may quote what a user typed: its message,
+ * description and stack, and those of its causes (n8n keeps the first message as the cause
+ * of an error built from a text).
+ */
+export function redactError<E>(error: E, secrets: Array<string | undefined>): E {
+	const redact = redactorFor(secrets);
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const record = current as Record<string, unknown>;
+		for (const key of ['message', 'description', 'stack']) {
+			if (typeof record[key] === 'string') record[key] = redact(record[key] as string);
+		}
+		current = record.cause;
+	}
+	return error;
+}

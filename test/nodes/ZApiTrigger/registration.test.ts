@@ -259,6 +259,17 @@ describe('an activation that fails says what to do in its message (n8n’s toast
 	});
 });
 
+describe('an activation error quoting an option holds no secret', () => {
+	it('the instance token pasted into Only These Phones is redacted', async () => {
+		const error = await triggerLifecycle(setupFor([eventFor('receivedAndSent')], { parameters: { events: ['messageReceived'], options: { phones: ENCODED_TOKEN } } }))
+			.activate()
+			.catch((caught: Error) => caught);
+		expect((error as Error).message).toMatch(/^Only These Phones: Phone '\[redacted\]' is not a phone number/);
+		expectNoSecretIn(everythingShownOf(error));
+		expectOnlyTheseCalls();
+	});
+});
+
 describe('withWhatToDo', () => {
 	const node = makeNode(TRIGGER_TYPE, {});
 	const context = { getNode: () => node };

@@ -365,6 +365,8 @@ describe('router: errors built from parameter values hold no secret', () => {
 			expect(shown).toMatch(/Webhook URL|URL/);
 			expect(shown).toContain('[redacted]');
 			expect(shown).not.toContain(secret);
+			const { cause, stack } = (result.error ?? {}) as Error & { cause?: Error };
+			expect(`${cause?.message ?? ''} ${cause?.stack ?? ''} ${stack ?? ''}`).not.toContain(secret);
 			// The node's parameters, as typed, travel with n8n's error: they are the workflow itself.
 			const runData = JSON.stringify(result.run.data, (key, value: unknown) => (key === 'node' ? undefined : value));
 			expect(runData).not.toContain(secret);
