@@ -12,7 +12,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { failedCallError, serviceMessageOf } from './errors';
-import { redactorFor, redactWith } from './redact';
+import { redactorFor, redactWith, type Redactor } from './redact';
 
 export { notConfirmedError, wasRefused } from './errors';
 export { redactError, redactSecrets } from './redact';
@@ -109,6 +109,23 @@ function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedOb
 	return read;
 }
 
+/**
+ * The redactor of the credentials' secrets, built once per node execution (building it costs
+ * more than a request's own work; applying it is cheap) and kept exactly like the
+ * credentials above: keyed by the execution, gone with it.
+ */
+const redactorOfExecution = new WeakMap<object, { key: string; redact: Redactor }>();
+
+function redactorOf(context: ZApiContext, secrets: string[], extra: string[] | undefined): Redactor {
+	if (extra?.length) return redactorFor([...secrets, ...extra]);
+	const key = secrets.join('\n');
+	const kept = redactorOfExecution.get(context.helpers);
+	if (kept?.key === key) return kept.redact;
+	const redact = redactorFor(secrets);
+	redactorOfExecution.set(context.helpers, { key, redact });
+	return redact;
+}
+
 export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 	const instance = instanceFrom(await credentialsOf(this));
 	const missing = (['instanceId', 'instanceToken'] as const).filter((key) => !instance[key]);
@@ -176,7 +193,7 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
 	const instance = await getInstance.call(this);
-	const redact = redactorFor([...secretsOf(instance), ...(call.secrets ?? [])]);
+	const redact = redactorOf(this, secretsOf(instance), call.secrets);
 	const host = new URL(instance.baseUrl).host;
 	const repeatable = call.repeatable ?? call.method === 'GET';
 	const options: IHttpRequestOptions = {
