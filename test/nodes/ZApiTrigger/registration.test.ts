@@ -559,6 +559,41 @@ describe('deactivation clears only what this workflow registered', () => {
 		expect(warn).toHaveBeenCalledWith(expect.stringContaining(`no address for the ${WEBHOOKS[broken].label} webhook`));
 	});
 
+	it.each([
+		['400', { status: 400, body: { error: 'Invalid webhook value: only https URLs are accepted' } }],
+		['{value: false}', { status: 200, body: { value: false } }],
+	])('Z-API refusing the empty address (%s): logged, saying the old address accepts nothing any more', async (_name, reply) => {
+		const { setup, url } = await activated([eventFor('messageStatus')]);
+		settings({ messageStatus: url });
+		expectPut('messageStatus', [], reply);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(warn).toHaveBeenCalledWith(
+			expect.stringMatching(/could not clear the message status webhook \(.*\): it still points at this workflow’s old address, where nothing is accepted any more/),
+		);
+		expectNoSecretIn(logged(), [url]);
+		expectEnded(setup.staticData!);
+	});
+
+	it('puts back the address another program had before the activation, and says whose', async () => {
+		const { setup, url } = await activated([eventFor('messageStatus')], {}, { messageStatus: OTHER_URL });
+		expect(info).toHaveBeenCalledWith(
+			'Z-API Trigger: takes the message status webhook over from someone-else.example.com until the workflow is deactivated, then puts it back',
+		);
+		settings({ messageStatus: url });
+		const restored: unknown[] = [];
+		expectPut('messageStatus', restored);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(restored).toEqual([{ value: OTHER_URL }]);
+		expect(info).toHaveBeenCalledWith('Z-API Trigger: put the message status webhook back to someone-else.example.com');
+		expect(logged()).not.toContain('/zapi-hook');
+	});
+
 	it('with nothing registered, calls nothing', async () => {
 		expect(await n8nDelete(setupFor(ALL_EVENTS))).toBe(true);
 		expectOnlyTheseCalls();
