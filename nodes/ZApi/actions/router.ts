@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../shared/input';
+import { credentialSecrets, redactError } from '../../shared/transport';
 import { findOperation } from './resources';
 import { ItemWithFile, type ZApiOperation } from './types';
 
@@ -123,6 +124,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 							itemIndex,
 						})
 					: (caught as Error & { description?: string });
+			// Errors that quote a parameter value carry whatever the user typed, a token included.
+			redactError(error, await credentialSecrets(this));
 			if (!this.continueOnFail()) {
 				stopped = true;
 				throw error;
