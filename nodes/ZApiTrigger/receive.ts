@@ -12,8 +12,9 @@ import {
 	withMedia,
 	type MediaOptions,
 } from './mediaDownload';
-import { deliveryScope, registrationOf, type Registration } from './registration';
+import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
+import { staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -31,6 +32,10 @@ export interface Receiver {
 	scope: string;
 	/** The current activation id from the workflow's static data, if any. */
 	activation: string | undefined;
+	/** Activation ids ended lately, from the same place. */
+	retired?: string[];
+	/** This process's clock (ms). */
+	now?: number;
 }
 
 export interface Delivery {
@@ -42,7 +47,11 @@ export type Answer =
 	| { outcome: 'refused'; status: number; error: string; log?: string }
 	/** Answered 200 without an execution; `log` says why when the user should know. */
 	| { outcome: 'ignored'; log?: string }
-	| { outcome: 'started'; items: IDataObject[] };
+	/**
+	 * `pending`: signed for an activation whose record n8n had not saved yet; nothing may be
+	 * written to the static data then (see receive).
+	 */
+	| { outcome: 'started'; items: IDataObject[]; pending?: true };
 
 type Refusal = Extract<Answer, { outcome: 'refused' }>;
 
@@ -71,12 +80,18 @@ const VERDICT_REFUSALS = {
 /** The whole decision on one delivery. Pure: the same input gives the same answer. */
 export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: FilterChoices): Answer {
 	const query = isObject(delivery.query) ? delivery.query : {};
-	const verdict = verifyDelivery(query, receiver.instanceToken, receiver.scope, receiver.activation);
-	if (verdict !== 'valid') return VERDICT_REFUSALS[verdict];
+	const verdict = verifyDelivery(query, receiver.instanceToken, receiver.scope, {
+		current: receiver.activation,
+		retired: receiver.retired,
+		now: receiver.now,
+	});
+	if (verdict !== 'valid' && verdict !== 'pending') return VERDICT_REFUSALS[verdict];
 
 	const payload = delivery.body;
 	if (!isObject(payload)) return REFUSALS.notAnObject;
-	if (fieldOf(payload, 'instanceId') !== receiver.instanceId) return REFUSALS.otherInstance;
+	// Instance ids are upper-case hex in the panel; a delivery writing it otherwise is the same instance.
+	const instanceId = textOf(fieldOf(payload, 'instanceId'));
+	if (instanceId?.toUpperCase() !== receiver.instanceId.toUpperCase()) return REFUSALS.otherInstance;
 
 	let accepted: (item: IDataObject) => boolean;
 	try {
@@ -85,14 +100,16 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 		// Fail closed: a chat filter that cannot be read must not let every chat through.
 		return {
 			outcome: 'ignored',
-			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${(error as Error).message}). Fix the list in the trigger's options.`,
+			// The entry is quoted as typed: a token pasted there by mistake is redacted.
+			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${redactSecrets((error as Error).message, [receiver.instanceToken])}). Fix the list in the trigger's options.`,
 		};
 	}
 	const items = toItems(payload, { splitStatusIds: fieldOf(choices.options, 'splitStatusIds') === true }).filter(
 		accepted,
 	);
 	// Filtered-out deliveries are still answered 200: the service must not send them again.
-	return items.length ? { outcome: 'started', items } : { outcome: 'ignored' };
+	if (!items.length) return { outcome: 'ignored' };
+	return verdict === 'pending' ? { outcome: 'started', items, pending: true } : { outcome: 'started', items };
 }
 
 /** The trigger's parameters; a value of the wrong shape counts as not set. */
@@ -126,19 +143,29 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const query = this.getQueryData() as unknown;
 	try {
 		const choices = choicesOf(this);
+		const stored = staticDataOf(this);
 		const answer = answerDelivery(
 			{ query, body: this.getBodyData() },
 			{
 				instanceId: instance.instanceId,
 				instanceToken: instance.instanceToken,
 				scope: deliveryScope(this),
-				activation: registrationOf(this).activation,
+				activation: typeof stored.activation === 'string' ? stored.activation : undefined,
+				retired: Array.isArray(stored.retired) ? stored.retired : undefined,
+				now: Date.now(),
 			},
 			choices,
 		);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return respond(this, answer);
-		const memory = rememberDelivery(registrationOf(this), answer.items, choices.options);
+		if (answer.pending) {
+			this.logger.info(
+				'Z-API Trigger: a delivery came in while n8n was still saving this activation (it saves it once every webhook is registered); accepted, as its address is that of the activation just made',
+			);
+		}
+		// Before the activation's record is saved, the static data read here lacks it: saving it
+		// (n8n does when webhook() changes it) could overwrite the record. Nothing is remembered.
+		const memory = answer.pending ? 'none' : rememberDelivery(stored, answer.items, choices.options);
 		if (memory === 'repeat') {
 			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
 			return respond(this, { outcome: 'ignored' });
@@ -175,7 +202,7 @@ const STARTED = { received: true, started: true };
  * says what that guarantees).
  */
 function rememberDelivery(
-	registration: Registration,
+	registration: TriggerStaticData,
 	items: IDataObject[],
 	options: IDataObject,
 ): 'repeat' | 'remembered' | 'none' {

@@ -1,9 +1,9 @@
 'use strict';
 /**
  * The instance's settings on the stand-in beyond the session (docs/instance/, docs/webhooks/):
- * its name, auto read, call rejection, the sent-by-me switch, the received-only and
- * every-webhooks calls, session restore and the pairing code. GET /me shows them
- * (`meFields`).
+ * its name, auto read, call rejection, the every-webhooks call, session restore and the
+ * pairing code. GET /me shows them (`meFields`). The received-only webhook and the sent-by-me
+ * switch are the session's (session.js), which keeps `instance.sentByMe`.
  *
  * SERVICE ROUTES (prefix /instances/{id}/token/{token})
  *   PUT /update-name                 {value}           the instance's name (GET /me `name`)
@@ -11,8 +11,6 @@
  *   PUT /update-auto-read-status     {value: boolean}  GET /me autoReadStatus
  *   PUT /update-call-reject-auto     {value: boolean}  GET /me callRejectAuto
  *   PUT /update-call-reject-message  {value}           GET /me callRejectMessage
- *   PUT /update-notify-sent-by-me    {notifySentByMe}  GET /me receiveCallbackSentByMe
- *   PUT /update-webhook-received     {value}           the received webhook (https only, "" clears)
  *   PUT /update-every-webhooks       {value, notifySentByMe?}  every webhook at once (https only)
  *   GET /restore-session             {value: true}; counted
  *   GET /phone-code/{phone}          {code: "XXXX-XXXX"} while disconnected (the page shows no
@@ -22,6 +20,7 @@
  * CONTROL ROUTES
  *   GET /_control/settings?instanceId=   {name, autoReadMessage, autoReadStatus, callRejectAuto,
  *                                        callRejectMessage, notifySentByMe, restores, pairingCodes}
+ *                                        (notifySentByMe read from the session's switch)
  */
 const crypto = require('node:crypto');
 
@@ -29,7 +28,7 @@ function createSettings({ route, HttpError, getInstance, updateWebhook, webhookN
 	const states = new WeakMap();
 	const stateOf = (inst) => {
 		if (!states.has(inst)) {
-			states.set(inst, { autoReadMessage: false, autoReadStatus: false, callRejectAuto: false, callRejectMessage: null, notifySentByMe: true, restores: 0, pairingCodes: 0 });
+			states.set(inst, { autoReadMessage: false, autoReadStatus: false, callRejectAuto: false, callRejectMessage: null, restores: 0, pairingCodes: 0 });
 		}
 		return states.get(inst);
 	};
@@ -45,20 +44,13 @@ function createSettings({ route, HttpError, getInstance, updateWebhook, webhookN
 		};
 	}
 
-	function notifySentByMe({ instance, body }) {
-		const value = fieldsOf(body).notifySentByMe;
-		if (typeof value !== 'boolean') throw new HttpError(400, { error: 'notifySentByMe must be a boolean' });
-		stateOf(instance).notifySentByMe = value;
-		return { body: { value: true } };
-	}
-
 	function everyWebhook(ctx) {
 		const fields = fieldsOf(ctx.body);
 		if (fields.notifySentByMe !== undefined && typeof fields.notifySentByMe !== 'boolean') throw new HttpError(400, { error: 'notifySentByMe must be a boolean' });
 		// Each webhook's own update checks the address (https only): the first refuses a bad
 		// one before any webhook is changed, as they all get the same.
 		for (const name of webhookNames) updateWebhook(name)(ctx);
-		if (fields.notifySentByMe !== undefined) stateOf(ctx.instance).notifySentByMe = fields.notifySentByMe;
+		if (fields.notifySentByMe !== undefined) ctx.instance.sentByMe = fields.notifySentByMe;
 		return { body: { value: true } };
 	}
 
@@ -70,7 +62,7 @@ function createSettings({ route, HttpError, getInstance, updateWebhook, webhookN
 		return { body: { code: `${letters.slice(0, 4)}-${letters.slice(4)}` } };
 	}
 
-	const view = (inst) => ({ name: inst.name, ...stateOf(inst) });
+	const view = (inst) => ({ name: inst.name, ...stateOf(inst), notifySentByMe: inst.sentByMe });
 
 	return {
 		serviceRoutes: [
@@ -79,8 +71,6 @@ function createSettings({ route, HttpError, getInstance, updateWebhook, webhookN
 			route('PUT', '/update-auto-read-status', setting('autoReadStatus', 'boolean')),
 			route('PUT', '/update-call-reject-auto', setting('callRejectAuto', 'boolean')),
 			route('PUT', '/update-call-reject-message', setting('callRejectMessage', 'string')),
-			route('PUT', '/update-notify-sent-by-me', notifySentByMe),
-			route('PUT', '/update-webhook-received', updateWebhook('received')),
 			route('PUT', '/update-every-webhooks', everyWebhook),
 			route('GET', '/restore-session', ({ instance }) => {
 				stateOf(instance).restores++;
@@ -93,7 +83,7 @@ function createSettings({ route, HttpError, getInstance, updateWebhook, webhookN
 		meFields(inst) {
 			const state = stateOf(inst);
 			return {
-				receiveCallbackSentByMe: state.notifySentByMe,
+				receiveCallbackSentByMe: inst.sentByMe,
 				callRejectAuto: state.callRejectAuto,
 				callRejectMessage: state.callRejectMessage,
 				autoReadMessage: state.autoReadMessage,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { credentialSecrets, redactError } from '../../shared/transport';
 import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
 import { ItemWithFile, type ItemRead } from './types';
@@ -115,6 +116,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		} catch (caught) {
 			const error = itemError(this, caught, itemIndex);
+			// Errors that quote a parameter value carry whatever the user typed, a token included.
+			redactError(error, await credentialSecrets(this));
 			if (!this.continueOnFail()) {
 				stopped = true;
 				throw error;

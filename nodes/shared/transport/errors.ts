@@ -16,6 +16,11 @@ export interface FailedCall {
 	attempts: number;
 	/** Host of the Base URL, shown so the user can see where the call went. */
 	host: string;
+	/**
+	 * The call changes something and failed in a way that may come after the service
+	 * carried it out (a timeout, a dropped connection, a 5xx): it was not sent again.
+	 */
+	mayHaveReached?: boolean;
 }
 
 interface ErrorRule {
@@ -78,7 +83,19 @@ const NETWORK_FAILURES: Record<string, string> = {
 	ENETUNREACH: 'the network of the n8n server has no route to it',
 };
 
+const MAY_HAVE_BEEN_DONE =
+	'It was not sent again, so that it cannot happen twice. Check before running it again: for a message, the chat itself or the Message Send Result event of the Z-API Trigger; for a group or chat change, the group or chat.';
+
 const ERROR_RULES: ErrorRule[] = [
+	{
+		name: 'mayHaveBeenDone',
+		matches: (call) => call.mayHaveReached === true,
+		message: (call) =>
+			call.status === undefined
+				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
+				: `Z-API had a server error (${call.status}) and may have carried out the call`,
+		description: () => MAY_HAVE_BEEN_DONE,
+	},
 	{
 		name: 'untrustedCertificate',
 		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
@@ -148,6 +165,12 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'The service may be down or overloaded. Try again in a few minutes.',
 	},
 	{
+		name: 'badRequest',
+		matches: (call) => call.status === 400 && namesTheRequest(call.serviceMessage),
+		message: (call) => `Z-API refused the values sent (400): ${call.serviceMessage}`,
+		description: () => 'Fix the value Z-API names, then run the node again.',
+	},
+	{
 		name: 'rejected',
 		matches: isClientError,
 		message: (call) =>
@@ -162,6 +185,16 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'Try again; if it persists, check the Base URL in the credentials.',
 	},
 ];
+
+/**
+ * A 400 whose text names a field or a value of the request (validation errors such as
+ * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
+ * the service's words then say what to fix better than a guess about the credentials.
+ */
+function namesTheRequest(message: string | undefined): boolean {
+	if (!message || /<\s*(html|body|!doctype)/i.test(message)) return false;
+	return /\b(required|invalid|must|missing|not allowed|expected|should|format|too (long|short|many))\b/i.test(message);
+}
 
 export function describeFailure(call: FailedCall): { rule: string; message: string; description: string } {
 	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
@@ -186,7 +219,7 @@ export function failedCallError(node: INode, call: FailedCall, itemIndex?: numbe
 	return error;
 }
 
-/** The service's own words from an response body, short and redacted by the caller. */
+/** The service's own words from a response body, short and redacted by the caller. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
 	if (typeof body === 'string') return body.slice(0, 300);
@@ -215,9 +248,24 @@ export function notConfirmedError(
 	itemIndex?: number,
 ): NodeApiError {
 	const got = JSON.stringify(response ?? null).slice(0, 200);
-	return new NodeApiError(node, { service: got }, {
+	const error = new NodeApiError(node, { service: got }, {
 		message: `Z-API could not ${action} (it answered ${got})`,
 		description: hint,
 		itemIndex,
 	});
+	Object.defineProperty(error, REFUSED, { value: true });
+	return error;
+}
+
+const REFUSED = 'refusedByService';
+
+/**
+ * True when the service answered that it did not do the call: a 4xx, or a 200 saying no.
+ * Otherwise (no answer, a 5xx) it may have been done.
+ */
+export function wasRefused(error: unknown): boolean {
+	if (!error || typeof error !== 'object') return false;
+	if ((error as Record<string, unknown>)[REFUSED] === true) return true;
+	const code = Number((error as { httpCode?: unknown }).httpCode);
+	return code >= 400 && code < 500;
 }

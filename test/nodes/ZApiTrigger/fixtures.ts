@@ -172,7 +172,11 @@ export const TEST_URL = `https://n8n.example.com/webhook-test/${WEBHOOK_ID}/webh
 /** What deliveries are bound to: the workflow id and the trigger node id of the harness. */
 export const SCOPE = 'wf1:trigger-node-id';
 
-export const RECEIVED_ENDPOINT = '/update-webhook-received-delivery';
+/** The received webhook without and with notify sent by me (docs/webhooks/...). */
+export const RECEIVED_ENDPOINT = '/update-webhook-received';
+export const RECEIVED_SENT_BY_ME_ENDPOINT = '/update-webhook-received-delivery';
+/** Every endpoint that sets a webhook, whichever way the trigger sets it. */
+export const WEBHOOK_ENDPOINTS = [RECEIVED_ENDPOINT, ...WEBHOOK_NAMES.map((name) => WEBHOOKS[name].endpoint)];
 export const STATUS_ENDPOINT = '/update-webhook-message-status';
 
 /** The signature the registered URL must carry, computed here from its definition. */
@@ -207,8 +211,8 @@ export async function listening(
 	const scope = nock(API);
 	const interceptors = [
 		scope.get(`${INSTANCE_PATH}/me`),
-		...WEBHOOK_NAMES.map((name) =>
-			scope.put(`${INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (body: { value: string }) => {
+		...WEBHOOK_ENDPOINTS.map((endpoint) =>
+			scope.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
 				registered.push(body.value);
 				return true;
 			}),

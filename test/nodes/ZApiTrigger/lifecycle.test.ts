@@ -66,6 +66,22 @@ async function addresses(): Promise<WebhookAddresses> {
 const everyWebhook = (address: string) => Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, address]));
 const queryOf = (url: string): IDataObject => Object.fromEntries(new URL(url).searchParams);
 const text = () => contentFixture(CONTENT_KINDS[0], { text: { message: 'Olá' } });
+/** Nothing of the activation stays but its id among the retired ones. */
+const ENDED = { 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] } };
+const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
+
+async function control(path: string, body: IDataObject): Promise<IDataObject> {
+	const response = await fetch(`${standIn.url}/_control/${path}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ instanceId: INSTANCE.id, ...body }),
+	});
+	expect(response.status).toBe(200);
+	return (await response.json()) as IDataObject;
+}
+async function sentByMe(): Promise<unknown> {
+	return ((await (await fetch(`${standIn.instanceUrl(INSTANCE.id)}/me`)).json()) as IDataObject).receiveCallbackSentByMe;
+}
 
 it('activate, receive, listen for a test event, stop, receive again, deactivate', async () => {
 	const production = workflow(ALL_EVENTS);
@@ -102,7 +118,7 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {} });
+	expect(production.staticData).toEqual(ENDED);
 	expect(warn).not.toHaveBeenCalled();
 });
 
@@ -156,7 +172,7 @@ it('a deactivation while /me is down leaves a webhook another workflow took over
 
 	expect(await addresses()).toEqual(everyWebhook(laterUrl));
 	expect((await deliver(later, { body: text(), query: queryOf(laterUrl) })).items).toHaveLength(1);
-	expect(first.staticData).toEqual({ 'node:Z-API Trigger': {} });
+	expect(first.staticData).toEqual(ENDED);
 });
 
 it('a bot that only listens to received messages never starts on its own replies', async () => {
@@ -183,3 +199,59 @@ async function addressesWhileDown(): Promise<WebhookAddresses> {
 	standIn.failMe(INSTANCE.id, 500);
 	return seen;
 }
+
+describe('registration changes nothing the user did not ask for', () => {
+	it('without Message Sent by Me, notify sent by me stays off, and deactivation puts back the other program', async () => {
+		await control('webhooks', { received: OTHER_PROGRAM, sentByMe: false });
+		const bot = workflow(['messageReceived']);
+		await triggerLifecycle(bot).activate();
+		expect((await addresses()).receivedAndSent.startsWith(`${PRODUCTION_URL}?activation=`)).toBe(true);
+		expect(await sentByMe()).toBe(false);
+
+		await n8nDelete(bot);
+		expect((await addresses()).receivedAndSent).toBe(OTHER_PROGRAM);
+		expect(await sentByMe()).toBe(false);
+		expect(warn).not.toHaveBeenCalled();
+	});
+
+	it('with Message Sent by Me, it is on while active and off again after deactivation, as it was', async () => {
+		await control('webhooks', { sentByMe: false });
+		const mirror = workflow(['messageSent']);
+		await triggerLifecycle(mirror).activate();
+		expect(await sentByMe()).toBe(true);
+
+		await n8nDelete(mirror);
+		expect((await addresses()).receivedAndSent).toBe('');
+		expect(await sentByMe()).toBe(false);
+	});
+
+	it('listening with Message Sent by Me over a production bot without it: both put back as they were', async () => {
+		await control('webhooks', { sentByMe: false });
+		const bot = workflow(['messageReceived']);
+		await triggerLifecycle(bot).activate();
+		const productionUrl = (await addresses()).receivedAndSent;
+		const session = workflow(['messageReceived', 'messageSent'], { active: false });
+		await triggerLifecycle(session).activate(true);
+		expect(await sentByMe()).toBe(true);
+
+		await n8nDelete(session, true);
+		expect((await addresses()).receivedAndSent).toBe(productionUrl);
+		expect(await sentByMe()).toBe(false);
+	});
+
+	it('an activation that fails midway puts every webhook back and says where things are', async () => {
+		await control('webhooks', { received: OTHER_PROGRAM, status: OTHER_PROGRAM });
+		// The chat presence webhook never answers (three tries): the activation fails after the others landed.
+		await control('drop-after', { path: '/update-webhook-chat-presence', count: 3 });
+		const production = workflow(ALL_EVENTS);
+		const error = await triggerLifecycle(production)
+			.activate()
+			.catch((caught: Error) => caught);
+
+		expect((error as Error).message).toMatch(/^Could not reach Z-API at 127\.0\.0\.1:\d+ \(ECONNRESET\): the connection was cut before an answer came\. Nothing was left registered: /);
+		expect((error as Error).message).toContain('the received/sent messages webhook points at crm.example.com again');
+		expect((error as Error).message).toContain('the connected webhook is cleared again'.replace('connected', 'instance connected'));
+		expect(await addresses()).toEqual({ ...everyWebhook(''), receivedAndSent: OTHER_PROGRAM, messageStatus: OTHER_PROGRAM });
+		expect(production.staticData).toEqual(ENDED);
+	}, 20_000);
+});

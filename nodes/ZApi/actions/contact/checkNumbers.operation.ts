@@ -38,7 +38,14 @@ export const checkNumbers: ZApiOperation = {
 		const results: IDataObject[] = [];
 		for (let start = 0; start < phones.length; start += BATCH_LIMIT) {
 			const batch = phones.slice(start, start + BATCH_LIMIT);
-			const response = await zApiRequest.call(this, { method: 'POST', path: '/phone-exists-batch', body: { phones: batch }, itemIndex });
+			// A read sent as POST (docs/contacts/get-iswhatsapp-batch.md): safe to send again.
+			const response = await zApiRequest.call(this, {
+				method: 'POST',
+				path: '/phone-exists-batch',
+				body: { phones: batch },
+				itemIndex,
+				repeatable: true,
+			});
 			if (!Array.isArray(response)) {
 				throw new NodeOperationError(this.getNode(), 'Z-API did not return a list of checked phones', {
 					itemIndex,

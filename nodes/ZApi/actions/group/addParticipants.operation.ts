@@ -27,8 +27,8 @@ export const addParticipants: ZApiOperation = {
 		const autoInvite = this.getNodeParameter('autoInvite', itemIndex, false) as boolean;
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/add-participant',
-			// autoInvite (docs/group/add-participant.md) is sent only when asked for.
-			body: autoInvite ? { groupId, phones, autoInvite } : { groupId, phones },
+			// docs/group/add-participant.md lists autoInvite as required: always sent.
+			body: { autoInvite, groupId, phones },
 			tried: `add ${phones.join(', ')} to group ${groupId}`,
 			hint: "Otherwise the instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
 		});

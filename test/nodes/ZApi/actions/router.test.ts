@@ -481,3 +481,28 @@ describe('router: Items at Once', () => {
 		expect(scope.isDone()).toBe(false);
 	});
 });
+
+describe('router: errors built from parameter values hold no secret', () => {
+	const TOKEN = 'to+k/en= SECRET/7f9a==';
+	const CLIENT = 'client-SECRET-token-42';
+	it.each([
+		['the instance token pasted into a URL field', `token ${TOKEN}`, TOKEN],
+		['the client token typed into a URL field', CLIENT, CLIENT],
+	])('%s', async (_label, url, secret) => {
+		for (const continueOnFail of [false, true]) {
+			const result = await runAction({ resource: 'webhook', operation: 'setStatusUrl', url }, undefined, {
+				credentials: { instanceToken: TOKEN, clientToken: CLIENT },
+				continueOnFail,
+			});
+			const shown = continueOnFail ? JSON.stringify(result.json) : `${result.error?.message} ${result.error?.description}`;
+			expect(shown).toMatch(/Webhook URL|URL/);
+			expect(shown).toContain('[redacted]');
+			expect(shown).not.toContain(secret);
+			const { cause, stack } = (result.error ?? {}) as Error & { cause?: Error };
+			expect(`${cause?.message ?? ''} ${cause?.stack ?? ''} ${stack ?? ''}`).not.toContain(secret);
+			// The node's parameters, as typed, travel with n8n's error: they are the workflow itself.
+			const runData = JSON.stringify(result.run.data, (key, value: unknown) => (key === 'node' ? undefined : value));
+			expect(runData).not.toContain(secret);
+		}
+	});
+});

@@ -113,7 +113,10 @@ const phonesExample = (path: string, phones = '5511888888888, +55 11 77777-7777'
 });
 
 export const EXAMPLES: Record<string, OperationExample> = {
-	addParticipants: phonesExample('/add-participant'),
+	addParticipants: {
+		...phonesExample('/add-participant'),
+		body: { autoInvite: false, groupId: GROUP, phones: ['5511888888888', '5511777777777'] },
+	},
 	promoteToAdmin: phonesExample('/add-admin'),
 	updatePhoto: {
 		parameters: { groupId: GROUP, photoSource: 'base64', photoBase64: PNG_DATA_URI },
@@ -173,12 +176,31 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		invalid: { name: 'groupDescription', value: ' ', message: 'Description is empty' },
 	},
 	updateSettings: {
-		parameters: { groupId: GROUP, settings: { whoCanSend: 'admins', whoCanAdd: 'all' } },
+		parameters: {
+			groupId: GROUP,
+			settings: { whoCanSend: 'admins', whoCanEdit: 'admins', requireApproval: false, whoCanAdd: 'all' },
+		},
 		method: 'POST',
 		path: '/update-group-settings',
-		body: { phone: GROUP, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false },
+		body: {
+			phone: GROUP,
+			groupId: GROUP,
+			adminOnlyMessage: true,
+			adminOnlySettings: true,
+			requireAdminApproval: false,
+			adminOnlyAddMember: false,
+		},
 		answer: { value: true },
-		output: [{ success: true, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false }],
+		output: [
+			{
+				success: true,
+				groupId: GROUP,
+				adminOnlyMessage: true,
+				adminOnlySettings: true,
+				requireAdminApproval: false,
+				adminOnlyAddMember: false,
+			},
+		],
 		invalid: badGroupId,
 	},
 	getInviteLink: {

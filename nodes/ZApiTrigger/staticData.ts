@@ -1,0 +1,55 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { WebhookName } from '../shared/webhooks';
+
+/*
+ * Everything the trigger keeps, in one place: the workflow's static data of the node, never
+ * module memory (in queue mode activation, deliveries and executions run in different
+ * processes). n8n saves it after activation and deactivation, and after a delivery whose
+ * webhook() changed it; a test session gets its own copy that is not saved.
+ */
+
+/** What a webhook pointed at before an activation took it: '' nothing, null not known. */
+export type Before = Partial<Record<WebhookName, string | null>>;
+
+export interface TriggerStaticData extends IDataObject {
+	/** The current activation id (deliverySecret.ts); absent when not active. */
+	activation?: string;
+	/**
+	 * n8n's address put in each webhook, without its query: the signature is not stored, it
+	 * is made again from the activation id and the instance token when needed.
+	 */
+	registered?: Partial<Record<WebhookName, string>>;
+	/** What each registered webhook pointed at before; put back when the activation ends. */
+	before?: Before;
+	/**
+	 * The instance's "notify messages sent by me" setting before the activation turned it on
+	 * (null: not known); absent when the activation left it as it was.
+	 */
+	sentByMeBefore?: boolean | null;
+	/** Set while listening for a test event. */
+	testSession?: boolean;
+	/** Activation ids ended lately, newest last: their addresses stay refused (deliverySecret.ts). */
+	retired?: string[];
+	/** Deliveries that started an execution lately (repeats.ts). */
+	recentDeliveries?: IDataObject;
+}
+
+/** How many ended activation ids are kept: only those of the last minutes matter. */
+const RETIRED_KEPT = 10;
+
+export function staticDataOf(context: { getWorkflowStaticData(type: string): IDataObject }): TriggerStaticData {
+	return context.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+/** Ends the activation record; its id joins the retired ones. The repeat memory goes too. */
+export function endActivation(data: TriggerStaticData): void {
+	if (typeof data.activation === 'string') {
+		const retired = Array.isArray(data.retired) ? data.retired.filter((id) => typeof id === 'string') : [];
+		// Assigned, not changed in place: n8n saves static data only when it sees a change.
+		data.retired = [...retired.filter((id) => id !== data.activation), data.activation].slice(-RETIRED_KEPT);
+	}
+	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries'] as const) {
+		delete data[key];
+	}
+}
