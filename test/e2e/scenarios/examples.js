@@ -165,9 +165,14 @@ async function approvalExercise(t, wf, deployed) {
 	const approve = /\*✓ Approve\*\n(https:\S+)/.exec(question.body.message)?.[1];
 	assert.ok(approve, question.body.message);
 	// The question leaves before n8n has put the execution to wait; a click before that gets
-	// 409 "running already" (a person is never that fast).
-	await t.waitFor(async () => (await t.executions(deployed.id)).some((e) => e.status === 'waiting'), { what: 'the execution to wait for the answer' });
-	const page = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
+	// 409 "running already" (a person is never that fast), so the click is made again then.
+	const page = await t.waitFor(
+		async () => {
+			const answer = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
+			return answer.status === 409 ? null : answer;
+		},
+		{ what: 'the answer link to be taken (not 409 while the execution is still running)' },
+	);
 	assert.equal(page.status, 200, page.text.slice(0, 300));
 	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 30_000 });
 	assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
