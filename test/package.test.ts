@@ -86,8 +86,14 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	// Another Z-API package calls its credential "Z-API API": with both installed, the list
 	// of credentials must tell them apart.
 	it('has a display name of its own', () => {
-		expect(credentials.displayName).toBe('Z-API Instance API');
+		const displayNames: Record<string, string> = { zApiApi: 'Z-API Instance API', zApiConversationStateApi: 'Z-API Conversation State API' };
+		expect(credentials.displayName).toBe(displayNames[credentials.name]);
 	});
+});
+
+// The instance credential's Base URL is Z-API's (the conversation state's is n8n's own).
+describe('credentials dist/credentials/ZApiApi.credentials.js', () => {
+	const credentials = loadClass<ICredentialType>('dist/credentials/ZApiApi.credentials.js');
 
 	// n8n shows a connection test that got no answer as the bare network code.
 	it('says under Base URL what the network codes of a failed test mean', () => {

@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest, type ZApiContext } from './transport';
+import { requireAccepted, zApiRequest, type ZApiContext } from './transport';
 
 /**
  * The instance's webhooks: where each is set, and where the service's settings read
  * (GET /me) shows its current address. The service keeps one address per webhook: whoever
- * sets it last wins. The first two are the contract's; the others are the service's
- * further webhooks, each with its own update-webhook-* endpoint.
+ * sets it last wins. Each has its docs page under docs/webhooks/ (on-message-received.md,
+ * on-whatsapp-message-status-changes.md, on-message-send.md, on-webhook-connected.md,
+ * on-whatsapp-disconnected.md, on-chat-presence.md).
  */
 export const WEBHOOKS = {
 	receivedAndSent: {
@@ -81,12 +82,12 @@ export interface WebhookChange {
 }
 
 /**
- * Points one webhook at an address (PUT {value}). The answer of these endpoints is not
- * documented ({value: true} in live examples): only an explicit false counts as a refusal.
+ * Points one webhook at an address (PUT {value}). The response of these endpoints is not
+ * documented ({value: true} in live examples): only an explicit no counts as a refusal.
  */
 export async function setWebhookAddress(this: ZApiContext, change: WebhookChange): Promise<void> {
 	const webhook: WebhookSetting = WEBHOOKS[change.name];
-	const answer = (await zApiRequest.call(this, {
+	const response = await zApiRequest.call(this, {
 		method: 'PUT',
 		path: (change.leaveSentByMe && webhook.endpointLeavingSentByMe) || webhook.endpoint,
 		body: { value: change.address },
@@ -94,13 +95,11 @@ export async function setWebhookAddress(this: ZApiContext, change: WebhookChange
 		secrets: change.secrets,
 		// Setting an address twice leaves it as setting it once.
 		repeatable: true,
-	})) as IDataObject | undefined;
-	if (answer?.value === false) {
-		const action = change.address
-			? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
-			: `clear the ${webhook.label} webhook`;
-		throw notConfirmedError(this.getNode(), action, answer, change.whatToDo, change.itemIndex);
-	}
+	});
+	const tried = change.address
+		? `set the ${webhook.label} webhook to ${change.shownAs ?? change.address}`
+		: `clear the ${webhook.label} webhook`;
+	requireAccepted(this.getNode(), response, 'noRefusal', { tried, hint: change.whatToDo, itemIndex: change.itemIndex });
 }
 
 /**
@@ -108,22 +107,20 @@ export async function setWebhookAddress(this: ZApiContext, change: WebhookChange
  * (docs/webhooks/update-notify-sent-by-me.md: PUT {notifySentByMe}).
  */
 export async function setSentByMe(this: ZApiContext, notifySentByMe: boolean, whatToDo: string, secrets?: string[]): Promise<void> {
-	const answer = (await zApiRequest.call(this, {
+	const response = await zApiRequest.call(this, {
 		method: 'PUT',
 		path: '/update-notify-sent-by-me',
 		body: { notifySentByMe },
 		secrets,
 		repeatable: true,
-	})) as IDataObject | undefined;
-	if (answer?.value === false) {
-		throw notConfirmedError(this.getNode(), `turn ${notifySentByMe ? 'on' : 'off'} notify sent by me`, answer, whatToDo);
-	}
+	});
+	requireAccepted(this.getNode(), response, 'noRefusal', { tried: `turn ${notifySentByMe ? 'on' : 'off'} notify sent by me`, hint: whatToDo });
 }
 
 /** The webhook settings of the instance now (GET /me). */
 export interface WebhookSettings {
 	addresses: WebhookAddresses;
-	/** receiveCallbackSentByMe (docs/instance/me.md); null when the answer does not say. */
+	/** receiveCallbackSentByMe (docs/instance/me.md); null when the response does not say. */
 	sentByMe: boolean | null;
 }
 
@@ -141,7 +138,7 @@ export async function readWebhookSettings(this: ZApiContext): Promise<WebhookSet
 	};
 }
 
-/** The webhook addresses in a settings answer; a missing or odd field reads as not set. */
+/** The webhook addresses in a settings response; a missing or odd field reads as not set. */
 export function webhookAddressesIn(settings: unknown): WebhookAddresses {
 	const record = settings && typeof settings === 'object' ? (settings as IDataObject) : {};
 	const out = {} as WebhookAddresses;

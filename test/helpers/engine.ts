@@ -236,6 +236,8 @@ export interface TriggerSetup {
 	staticData?: IDataObject;
 	active?: boolean;
 	options?: EngineOptions;
+	/** The node as a saved workflow holds it, beyond its parameters (its typeVersion, say). */
+	node?: Partial<INode>;
 }
 
 function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
@@ -345,7 +347,7 @@ export function recordingResponse() {
 
 /** One delivery to the trigger through n8n-core's WebhookContext. */
 export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
 	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
 	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
 	const additionalData = makeAdditionalData(setup.options, mode);

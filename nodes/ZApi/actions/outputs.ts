@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { asBoolean } from '../../shared/transport';
 import { storablePayload, timeOf, toItems } from '../../ZApiTrigger/deliveryItems';
 import { textOf } from '../../ZApiTrigger/readers';
 
@@ -7,7 +8,7 @@ import { textOf } from '../../ZApiTrigger/readers';
  * The records the read operations output, in one vocabulary: the same word for the same
  * thing whatever call it came from, flags as booleans, times as an ISO date beside the
  * number the service sent, a message as the Z-API Trigger shapes it. One table per record
- * type says where each output field comes from; Simplify off gives the service's answer
+ * type says where each output field comes from; Simplify off gives the service's response
  * as it came.
  */
 
@@ -23,7 +24,7 @@ import { textOf } from '../../ZApiTrigger/readers';
  */
 export interface FieldRule {
 	kind: 'text' | 'flag' | 'count' | 'time' | 'list';
-	/** The answer's fields read: said in the output's words only, not again in theirs. */
+	/** The response's fields read: said in the output's words only, not again in theirs. */
 	from: string[];
 	of?: RecordShape;
 }
@@ -31,7 +32,7 @@ export interface FieldRule {
 export interface RecordShape {
 	/** Output fields in order. */
 	fields: Record<string, FieldRule>;
-	/** Further fields of the answer left out: discontinued ones. */
+	/** Further fields of the response left out: discontinued ones. */
 	drop?: string[];
 }
 
@@ -135,9 +136,7 @@ export const DEVICE: RecordShape = {
 
 /** A flag as a boolean, or null when the record has none that reads as one. */
 function flagOf(value: unknown): boolean | null {
-	if (value === true || value === 'true' || value === 1 || value === '1') return true;
-	if (value === false || value === 'false' || value === 0 || value === '0') return false;
-	return null;
+	return asBoolean(value) ?? null;
 }
 
 function countOf(value: unknown): number | null {
@@ -175,7 +174,7 @@ export function shapeRecord(record: IDataObject, shape: RecordShape): IDataObjec
 		entries.push(...READERS[rule.kind](name, rule.from.map((field) => own(source, field)), rule));
 	}
 	const rest = Object.entries(source).filter(([field]) => !read.has(field) && !Object.hasOwn(shape.fields, field)) as Entry[];
-	// fromEntries defines own properties: a `__proto__` key of an answer stays data.
+	// fromEntries defines own properties: a `__proto__` key of a response stays data.
 	return Object.fromEntries([...entries, ...rest]) as IDataObject;
 }
 
@@ -202,7 +201,7 @@ export const simplifyProperty: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		"Whether to return a simplified version of the response instead of the raw data: the same field names as the other operations, flags as true/false, times as ISO dates. Off: Z-API's answer as it came.",
+		"Whether to return a simplified version of the response instead of the raw data: the same field names as the other operations, flags as true/false, times as ISO dates. Off: Z-API's response as it came.",
 };
 
 /** The records as the item's Simplify asks: shaped by `shape`, or as they came. */

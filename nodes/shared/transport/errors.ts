@@ -219,7 +219,7 @@ export function failedCallError(node: INode, call: FailedCall, itemIndex?: numbe
 	return error;
 }
 
-/** The service's own words from an answer body, short and redacted by the caller. */
+/** The service's own words from a response body, short and redacted by the caller. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
 	if (typeof body === 'string') return body.slice(0, 300);
@@ -235,19 +235,19 @@ export function serviceMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * Several endpoints report a refusal inside a 200 answer as {value: false} (the group calls;
+ * Several endpoints report a refusal inside a 200 response as {value: false} (the group calls;
  * the webhook calls when they refuse an address). That is a failure of the item, never a
- * silent `false` passed on. The answer is already redacted by the caller. No HTTP code is
+ * silent `false` passed on. The response is already redacted by the caller. No HTTP code is
  * given: n8n would show "200" next to a failure.
  */
 export function notConfirmedError(
 	node: INode,
 	action: string,
-	answer: unknown,
+	response: unknown,
 	hint: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const got = JSON.stringify(answer ?? null).slice(0, 200);
+	const got = JSON.stringify(response ?? null).slice(0, 200);
 	const error = new NodeApiError(node, { service: got }, {
 		message: `Z-API could not ${action} (it answered ${got})`,
 		description: hint,

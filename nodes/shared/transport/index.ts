@@ -15,6 +15,8 @@ import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
 export { notConfirmedError, wasRefused } from './errors';
+export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
+export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
@@ -88,24 +90,22 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 /**
  * The credentials, read once per node execution. n8n loads, decrypts and resolves them on
  * every read (a database query and a decryption), and a run over many items would pay that
- * twice per request: once here, once in httpRequestWithAuthentication. The entry is keyed by
- * the execution context n8n hands the node, so it lives exactly as long as that one
- * execution and is never seen by another execution, workflow or process; nothing about the
- * instance outlives it in module memory. Items share the values because n8n resolves the
- * credentials once per node anyway (without an item index).
+ * twice per request: once here, once in httpRequestWithAuthentication. The key is the
+ * context object n8n builds for one node execution (or one delivery, one activation) and
+ * hands to every item of it. A WeakMap holds no key alive: the entry goes with that context,
+ * no other execution can reach it (none holds the key), and nothing about the instance
+ * outlives it in module memory. Items share the values because n8n resolves the credentials
+ * once per node anyway (without an item index).
  */
-const credentialsOfExecution = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+const credentialsOfExecution = new WeakMap<ZApiContext, Promise<ICredentialDataDecryptedObject>>();
 
 function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedObject> {
-	// The helpers n8n built for this execution: the same object for every item, also when the
-	// router hands an item a view of the context (router.ts, laneOf).
-	const execution: object = context.helpers;
-	let read = credentialsOfExecution.get(execution);
+	let read = credentialsOfExecution.get(context);
 	if (!read) {
 		read = context.getCredentials(CREDENTIALS_TYPE);
-		credentialsOfExecution.set(execution, read);
+		credentialsOfExecution.set(context, read);
 		// A failed read is not kept: the next item asks n8n again.
-		read.catch(() => credentialsOfExecution.delete(execution));
+		read.catch(() => credentialsOfExecution.delete(context));
 	}
 	return read;
 }

@@ -172,7 +172,9 @@ describe('Z-API node description', () => {
 						property.displayOptions?.show?.resource?.[0] === resource.value &&
 						property.displayOptions?.show?.operation?.[0] === operation.value,
 				);
-				expect(shown.map((property) => property.name)).toEqual(operation.properties.map((property) => property.name));
+				// Items at Once comes last where items overlap: on operations ordered by a chat or group.
+				const itemsAtOnce = operation.orderedBy && !operation.executeAllItems ? ['itemsAtOnce'] : [];
+				expect(shown.map((property) => property.name)).toEqual([...operation.properties.map((property) => property.name), ...itemsAtOnce]);
 			}
 		}
 	});

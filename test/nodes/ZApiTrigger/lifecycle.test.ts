@@ -248,7 +248,7 @@ describe('registration changes nothing the user did not ask for', () => {
 			.activate()
 			.catch((caught: Error) => caught);
 
-		expect((error as Error).message).toMatch(/^Could not reach Z-API at 127\.0\.0\.1:\d+ \(ECONNRESET\)\. Nothing was left registered: /);
+		expect((error as Error).message).toMatch(/^Could not reach Z-API at 127\.0\.0\.1:\d+ \(ECONNRESET\): the connection was cut before an answer came\. Nothing was left registered: /);
 		expect((error as Error).message).toContain('the received/sent messages webhook points at crm.example.com again');
 		expect((error as Error).message).toContain('the connected webhook is cleared again'.replace('connected', 'instance connected'));
 		expect(await addresses()).toEqual({ ...everyWebhook(''), receivedAndSent: OTHER_PROGRAM, messageStatus: OTHER_PROGRAM });

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isGroupId, normalizeChatId } from '../../../shared/input';
+import { isGroupId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
-import { phoneProperty } from '../message/send';
+import { phoneProperty, readChat } from '../parameters';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import { messageShaper, outputRecords, withSimplify } from '../outputs';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
 
@@ -22,6 +22,7 @@ export const getMessages: ZApiOperation = {
 	action: 'Get chat messages',
 	description:
 		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message, shaped as the Z-API Trigger shapes a received one',
+	orderedBy: 'phone',
 	properties: withSimplify([
 		{
 			...phoneProperty,
@@ -41,8 +42,8 @@ export const getMessages: ZApiOperation = {
 		),
 	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const chatId = normalizeChatId(this.getNodeParameter('phone', itemIndex));
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const chatId = readChat.call(this, itemIndex, read);
 		const limit = readLimit.call(this, itemIndex);
 		const pageSize = readPageSize.call(this, itemIndex, RECOMMENDED_PAGE_SIZE);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { refused } from '../message/send';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 import { instancePath } from './instancePath';
 
@@ -60,11 +59,13 @@ export const request: ZApiOperation = {
 		const path = instancePath(this.getNodeParameter('path', itemIndex));
 		const query = jsonObject(this.getNodeParameter('query', itemIndex, '{}'), 'Query Parameters (JSON)');
 		const body = METHODS_WITH_BODY.includes(method) ? jsonObject(this.getNodeParameter('body', itemIndex, '{}'), 'Body (JSON)') : undefined;
-		const answer = await zApiRequest.call(this, { method, path, qs: Object.keys(query).length ? query : undefined, body, itemIndex });
-		if (refused(answer)) {
-			throw notConfirmedError(this.getNode(), `${method} ${path}`, answer, "Check the method, path and body against the endpoint's page in Z-API's docs.", itemIndex);
-		}
-		return outputOf(answer);
+		const response = await zApiRequest.call(this, { method, path, qs: Object.keys(query).length ? query : undefined, body, itemIndex });
+		requireAccepted(this.getNode(), response, 'noRefusal', {
+			tried: `${method} ${path}`,
+			hint: "Check the method, path and body against the endpoint's page in Z-API's docs.",
+			itemIndex,
+		});
+		return outputOf(response);
 	},
 };
 
@@ -93,12 +94,12 @@ function parsedJson(text: string): unknown {
 }
 
 /**
- * One item per object of a list answer (as n8n's HTTP Request node splits them), the object
- * of an object answer, and anything else under `data`; an empty answer says it succeeded.
+ * One item per object of a list response (as n8n's HTTP Request node splits them), the object
+ * of an object response, and anything else under `data`; an empty response says it succeeded.
  */
-export function outputOf(answer: unknown): IDataObject[] {
-	if (answer === undefined || answer === null || answer === '') return [{ success: true }];
-	if (Array.isArray(answer)) return answer.map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { data: entry as IDataObject[string] }));
-	if (typeof answer === 'object') return [answer as IDataObject];
-	return [{ data: answer as IDataObject[string] }];
+export function outputOf(response: unknown): IDataObject[] {
+	if (response === undefined || response === null || response === '') return [{ success: true }];
+	if (Array.isArray(response)) return response.map((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { data: entry as IDataObject[string] }));
+	if (typeof response === 'object') return [response as IDataObject];
+	return [{ data: response as IDataObject[string] }];
 }

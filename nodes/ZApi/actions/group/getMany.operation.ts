@@ -4,7 +4,7 @@ import type { PagedListing } from '../paging';
 import { getPagedList, listingProperties } from '../paging';
 import { GROUP_CHAT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
-import { groupRead } from './groupAnswer';
+import { groupRead } from './groupResponse';
 
 /**
  * The group list. The service does not say how it ends, so the shared page walk's stops
@@ -21,7 +21,7 @@ const LISTING: PagedListing = {
 			method: 'GET',
 			path: '/groups',
 			qs,
-			action: 'list the groups',
+			tried: 'list the groups',
 			hint: 'Check that the instance is connected.',
 		});
 	},

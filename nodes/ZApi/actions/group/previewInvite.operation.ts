@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZApiOperation } from '../types';
 import { readInviteLink } from './acceptInvite.operation';
 import { GROUP, shapeRecord } from '../outputs';
-import { groupReadField } from './groupAnswer';
+import { groupReadField } from './groupResponse';
 
 export const previewInvite: ZApiOperation = {
 	value: 'previewInvite',
@@ -23,16 +23,16 @@ export const previewInvite: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const invitationLink = readInviteLink(this.getNodeParameter('inviteLink', itemIndex));
-		// docs/group/group-invitation-metadata.md: GET with the link as `url`, answered with the group.
-		const { answer } = await groupReadField.call(this, itemIndex, {
+		// docs/group/group-invitation-metadata.md: GET with the link as `url`, responding with the group.
+		const { response } = await groupReadField.call(this, itemIndex, {
 			method: 'GET',
 			path: '/group-invitation-metadata',
 			qs: { url: invitationLink },
-			action: `read the group of invite link ${invitationLink}`,
+			tried: `read the group of invite link ${invitationLink}`,
 			hint: 'Check that the link is current (a reset makes old links stop working) and that the instance is connected.',
 			field: 'phone',
 		});
 		// The group in the words of Get Metadata (outputs.ts).
-		return [{ ...shapeRecord(answer as IDataObject, GROUP), invitationLink }];
+		return [{ ...shapeRecord(response, GROUP), invitationLink }];
 	},
 };

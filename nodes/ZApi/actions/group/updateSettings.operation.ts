@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
-import { asBoolean, groupPath, groupRead } from './groupAnswer';
+import { asBoolean } from '../../../shared/transport';
+import type { ItemRead, ZApiOperation } from '../types';
+import { groupPath, groupRead } from './groupResponse';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 /** One setting: how the user picks it, the body field it sets and the choice that means true. */
@@ -51,6 +52,7 @@ export const updateSettings: ZApiOperation = {
 	name: 'Update Settings',
 	action: 'Update the settings of a group',
 	description: 'Choose who can send messages, edit group info and add participants, and whether joining needs approval',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -64,8 +66,8 @@ export const updateSettings: ZApiOperation = {
 			options: SETTINGS.map(({ property }) => property),
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const chosen = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
 		const settings: IDataObject = {};
 		for (const { property, field, trueWhen } of SETTINGS) {
@@ -91,7 +93,7 @@ export const updateSettings: ZApiOperation = {
 			endpoint: '/update-group-settings',
 			// The page names the group `phone`, the request sample `groupId`: both are sent.
 			body: { phone: groupId, groupId, ...settings },
-			action: `update the settings of group ${groupId}`,
+			tried: `update the settings of group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group.",
 		});
 		return [{ success: true, groupId, ...changed }];
@@ -110,16 +112,16 @@ async function currentSettings(
 	groupId: string,
 	wanted: GroupSetting[],
 ): Promise<IDataObject> {
-	const answer = (await groupRead.call(this, itemIndex, {
+	const response = (await groupRead.call(this, itemIndex, {
 		method: 'GET',
 		path: groupPath('/light-group-metadata', groupId),
-		action: `read the current settings of group ${groupId}`,
+		tried: `read the current settings of group ${groupId}`,
 		hint: "The group may not exist (check the Group ID), or the instance's phone may not be in it.",
 	})) as IDataObject | undefined;
 	const current: IDataObject = {};
 	const unknown: string[] = [];
 	for (const { property, field } of wanted) {
-		const value = asBoolean(answer?.[field]);
+		const value = asBoolean(response?.[field]);
 		if (typeof value === 'boolean') current[field] = value;
 		else unknown.push(property.displayName);
 	}

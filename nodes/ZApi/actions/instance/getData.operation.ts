@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export const getData: ZApiOperation = {

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export const getPairingCode: ZApiOperation = {
@@ -25,12 +24,12 @@ export const getPairingCode: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phone = normalizePhone(this.getNodeParameter('phone', itemIndex));
-		const answer = await zApiRequest.call(this, { method: 'GET', path: `/phone-code/${phone}`, itemIndex });
-		const code = pairingCodeIn(answer);
+		const response = await zApiRequest.call(this, { method: 'GET', path: `/phone-code/${phone}`, itemIndex });
+		const code = pairingCodeIn(response);
 		if (!code) {
 			throw new NodeOperationError(this.getNode(), `Z-API gave no pairing code for ${phone}`, {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. When a number is already connected there is none: check with Instance → Get Status.`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. When a number is already connected there is none: check with Instance → Get Status.`,
 			});
 		}
 		return [{ phone, code }];
@@ -38,12 +37,12 @@ export const getPairingCode: ZApiOperation = {
 };
 
 /**
- * docs/instance/qrcode.md names GET /phone-code/{phone} but shows no answer: the code is read
- * from `code` or `value`, or the answer itself when it is a string.
+ * docs/instance/qrcode.md names GET /phone-code/{phone} but shows no response: the code is read
+ * from `code` or `value`, or the response itself when it is a string.
  */
-export function pairingCodeIn(answer: unknown): string | undefined {
-	const record = firstRecord(answer);
+export function pairingCodeIn(response: unknown): string | undefined {
+	const record = firstRecord(response);
 	if (typeof record.error === 'string' && record.error) return undefined;
-	const code = typeof answer === 'string' ? answer : (record.code ?? record.value);
+	const code = typeof response === 'string' ? response : (record.code ?? record.value);
 	return typeof code === 'string' && code.trim() ? code.trim() : undefined;
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../message/send';
 import type { ZApiOperation } from '../types';
 import { putSetting } from './settingCall';
+import { requireText } from '../parameters';
 
 export const rename: ZApiOperation = {
 	value: 'rename',

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { requireConfirmed } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 
 /**
  * PUTs one setting of the instance or of its WhatsApp profile as {value}, the body every
@@ -14,6 +13,10 @@ export async function putSetting(
 	call: { path: string; value: string | boolean; tried: string; hint?: string },
 ): Promise<void> {
 	const body: IDataObject = { value: call.value };
-	const answer = await zApiRequest.call(this, { method: 'PUT', path: call.path, body, itemIndex });
-	requireConfirmed.call(this, answer, call.tried, call.hint ?? 'Check that the instance is connected (Instance → Get Status), then try again.', itemIndex);
+	const response = await zApiRequest.call(this, { method: 'PUT', path: call.path, body, itemIndex });
+	requireAccepted(this.getNode(), response, 'confirmation', {
+		tried: call.tried,
+		hint: call.hint ?? 'Check that the instance is connected (Instance → Get Status), then try again.',
+		itemIndex,
+	});
 }

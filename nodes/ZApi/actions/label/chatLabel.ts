@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { chatProperty, readChat } from '../chat/modifyChat';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { changeLabel, labelIdProperty, readLabelId } from './labelCall';
+import { chatProperty, readChat } from '../parameters';
 
 /**
  * Adds a label to a chat or takes it off: PUT /chats/{phone}/tags/{tag}/add or /remove
- * (docs/business/tags-add.md, tags-remove.md), answered {value: boolean}.
+ * (docs/business/tags-add.md, tags-remove.md), responding {value: boolean}.
  */
 export function chatLabelOperation(
 	listed: Omit<ZApiOperation, 'properties' | 'execute' | 'orderedBy'> & { change: 'add' | 'remove'; tried: string },
@@ -16,8 +16,8 @@ export function chatLabelOperation(
 		...operation,
 		orderedBy: 'phone',
 		properties: [chatProperty, labelIdProperty],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readChat.call(this, itemIndex);
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
 			const labelId = readLabelId.call(this, itemIndex);
 			await changeLabel.call(this, itemIndex, {
 				method: 'PUT',

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../shared/properties';
-import { zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 import { colorOption, LABEL_HINT, labelNameProperty, readLabelFields } from './labelCall';
 
@@ -15,13 +14,13 @@ export const create: ZApiOperation = {
 	properties: [labelNameProperty, optionsProperty([colorOption])],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const fields = readLabelFields.call(this, itemIndex);
-		const answer = await zApiRequest.call(this, { method: 'POST', path: '/business/create-tag', body: fields, itemIndex });
+		const response = await zApiRequest.call(this, { method: 'POST', path: '/business/create-tag', body: fields, itemIndex });
 		// docs/business/create-tag.md: {id: "10"}.
-		const id = firstRecord(answer).id;
+		const id = firstRecord(response).id;
 		if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
 			throw new NodeOperationError(this.getNode(), `Z-API did not create the label '${String(fields.name)}'`, {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. ${LABEL_HINT}`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. ${LABEL_HINT}`,
 			});
 		}
 		return [{ id: String(id), ...fields }];

@@ -11,7 +11,7 @@ export const deleteLabel: ZApiOperation = {
 	properties: [labelIdProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const id = readLabelId.call(this, itemIndex);
-		// docs/business/delete-tag.md: DELETE /business/tag/{id}, answered {success: true}.
+		// docs/business/delete-tag.md: DELETE /business/tag/{id}, responding {success: true}.
 		await changeLabel.call(this, itemIndex, { method: 'DELETE', path: `/business/tag/${encodeURIComponent(id)}`, tried: `delete label ${id}` });
 		return [{ success: true, id }];
 	},

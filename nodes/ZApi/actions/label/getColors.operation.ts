@@ -12,12 +12,12 @@ export const getColors: ZApiOperation = {
 	description: 'List the colours a label can have, one output item per colour: its number (for Create and Update) and its hexadecimal value',
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/business/tags/colors', itemIndex });
-		const colors = colorsIn(answer);
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/business/tags/colors', itemIndex });
+		const colors = colorsIn(response);
 		if (!colors.length) {
 			throw new NodeOperationError(this.getNode(), 'Z-API did not return the label colours', {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. ${LABEL_HINT}`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. ${LABEL_HINT}`,
 			});
 		}
 		return colors;
@@ -25,14 +25,14 @@ export const getColors: ZApiOperation = {
 };
 
 /**
- * docs/business/get-tags-colors.md answers {"0": "#FF9485", "1": …}: each key a colour
+ * docs/business/get-tags-colors.md responds {"0": "#FF9485", "1": …}: each key a colour
  * number. A list of hex values (its position the number) is read too.
  */
-export function colorsIn(answer: unknown): IDataObject[] {
-	const entries = Array.isArray(answer)
-		? answer.map((hex, index) => [String(index), hex] as const)
-		: answer && typeof answer === 'object'
-			? Object.entries(answer as IDataObject)
+export function colorsIn(response: unknown): IDataObject[] {
+	const entries = Array.isArray(response)
+		? response.map((hex, index) => [String(index), hex] as const)
+		: response && typeof response === 'object'
+			? Object.entries(response as IDataObject)
 			: [];
 	return entries
 		.filter(([key, hex]) => /^\d+$/.test(key) && typeof hex === 'string' && hex.trim() !== '')

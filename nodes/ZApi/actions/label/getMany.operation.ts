@@ -13,13 +13,13 @@ export const getMany: ZApiOperation = {
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		// docs/business/tags.md: one list, not paged.
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/tags', itemIndex });
-		if (!Array.isArray(answer)) {
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/tags', itemIndex });
+		if (!Array.isArray(response)) {
 			throw new NodeOperationError(this.getNode(), 'Z-API did not return a list of labels', {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. ${LABEL_HINT}`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. ${LABEL_HINT}`,
 			});
 		}
-		return answer.filter((label): label is IDataObject => Boolean(label) && typeof label === 'object' && !Array.isArray(label));
+		return response.filter((label): label is IDataObject => Boolean(label) && typeof label === 'object' && !Array.isArray(label));
 	},
 };

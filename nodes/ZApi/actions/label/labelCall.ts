@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError, requireIdSegment } from '../../../shared/input';
-import { notConfirmedError, zApiRequest, type ZApiCall } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
-import { requireText } from '../message/send';
+import { requireAccepted, type ZApiCall, zApiRequest } from '../../../shared/transport';
+import { requireText } from '../parameters';
 
 /** Why a label call fails, whatever the operation: labels exist only on WhatsApp Business. */
 export const LABEL_HINT = 'Labels exist only on WhatsApp Business accounts: check with Instance → Get Device (isBusiness), and that the instance is connected.';
@@ -56,11 +55,11 @@ export function readLabelFields(this: IExecuteFunctions, itemIndex: number): IDa
 
 /**
  * A label change whose page documents {success: boolean} (edit, delete) or {value: boolean}
- * (add to / remove from a chat): either true confirms; anything else fails the item.
+ * (add to / remove from a chat): either true confirms; anything else fails the item (a
+ * 'confirmation', by the one refusal rule of refusal.ts).
  */
 export async function changeLabel(this: IExecuteFunctions, itemIndex: number, call: Omit<ZApiCall, 'itemIndex'> & { tried: string }): Promise<void> {
 	const { tried, ...request } = call;
-	const answer = await zApiRequest.call(this, { ...request, itemIndex });
-	const record = firstRecord(answer);
-	if (!asBoolean(record.success) && !asBoolean(record.value)) throw notConfirmedError(this.getNode(), tried, answer, LABEL_HINT, itemIndex);
+	const response = await zApiRequest.call(this, { ...request, itemIndex });
+	requireAccepted(this.getNode(), response, 'confirmation', { tried, hint: LABEL_HINT, itemIndex });
 }

@@ -13,7 +13,7 @@ export const update: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const id = readLabelId.call(this, itemIndex);
 		const fields = readLabelFields.call(this, itemIndex);
-		// docs/business/edit-tag.md: POST with the id in the path, answered {success: true}.
+		// docs/business/edit-tag.md: POST with the id in the path, responding {success: true}.
 		await changeLabel.call(this, itemIndex, { method: 'POST', path: `/business/edit-tag/${encodeURIComponent(id)}`, body: fields, tried: `update label ${id}` });
 		return [{ success: true, id, ...fields }];
 	},

@@ -2,15 +2,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
+import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
 import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './bubbles';
-import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
+import { sendMessage } from './send';
 
 export const sendText: ZApiOperation = {
 	value: 'sendText',
 	name: 'Send Text',
 	action: 'Send a text message',
 	description: 'Send a text to a phone or group: a new message, a reply to one, or an edit of one sent before',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{
@@ -52,8 +54,8 @@ export const sendText: ZApiOperation = {
 			bubbleLengthOption,
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text to send, or map it from a previous node.');
 		const options = readOptions.call(this, itemIndex);
 		const body: IDataObject = { phone, message, ...optionalFields(options, { editMessageId: 'editMessageId' }) };
@@ -72,7 +74,7 @@ export const sendText: ZApiOperation = {
 		const split = readSplit(options.splitInto);
 		if (split !== 'off') return await sendBubbles.call(this, itemIndex, body, split, readBubbleLength(options.bubbleLength));
 		const what = body.editMessageId ? `edit message ${body.editMessageId} in the chat with ${phone}` : `send a text to ${phone}`;
-		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, action: what });
+		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, tried: what });
 	},
 };
 
@@ -110,7 +112,7 @@ async function sendBubbles(
 			path: '/send-text',
 			body: bubbleBody,
 			phone,
-			action: `send bubble ${index + 1} of ${bubbles.length} to ${phone}`,
+			tried: `send bubble ${index + 1} of ${bubbles.length} to ${phone}`,
 		});
 		sent.push({ ...output, bubble: index + 1, bubbles: bubbles.length, text: bubble, typingSeconds: bubbleBody.delayTyping });
 	};

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../message/send';
 import { putSetting } from '../instance/settingCall';
 import type { ZApiOperation } from '../types';
+import { requireText } from '../parameters';
 
 export const updateName: ZApiOperation = {
 	value: 'updateName',
@@ -22,7 +22,7 @@ export const updateName: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const name = requireText(this.getNodeParameter('profileName', itemIndex), 'Name', 'Give the new profile name.');
-		// docs/instance/profile-name.md: PUT {value}, answered {value: boolean}.
+		// docs/instance/profile-name.md: PUT {value}, responding {value: boolean}.
 		await putSetting.call(this, itemIndex, { path: '/profile-name', value: name, tried: `set the profile name to '${name}'` });
 		return [{ success: true, name }];
 	},

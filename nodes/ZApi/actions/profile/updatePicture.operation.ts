@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { putSetting } from '../instance/settingCall';
-import { readSourceMedia, sourceProperties } from '../message/sendMedia';
+import { fileFields } from '../message/sendMedia';
+import { mediaSourceProperties, readMediaSource } from '../parameters';
 import type { ZApiOperation } from '../types';
 
 export const updatePicture: ZApiOperation = {
@@ -9,9 +10,9 @@ export const updatePicture: ZApiOperation = {
 	name: 'Update Picture',
 	action: 'Update the profile picture',
 	description: "Change the connected number's WhatsApp profile picture, from a file of the input item, a URL or base64",
-	properties: sourceProperties({ kind: 'image' }),
+	properties: mediaSourceProperties(fileFields({ kind: 'image' })),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const picture = await readSourceMedia.call(this, itemIndex, 'image');
+		const { media: picture } = await readMediaSource.call(this, itemIndex, fileFields({ kind: 'image' }));
 		// docs/instance/profile-picture.md shows only an image URL in `value`. A file or base64
 		// goes as a data URI, the form the service's other picture call takes (the group photo).
 		await putSetting.call(this, itemIndex, {

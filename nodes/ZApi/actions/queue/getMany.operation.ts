@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean } from '../answers';
+import { asBoolean, zApiRequest } from '../../../shared/transport';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import type { ZApiOperation } from '../types';
 import { zaapIdOf } from './queueCall';
@@ -33,7 +32,7 @@ export const getMany: ZApiOperation = {
 			if (!page) {
 				throw new NodeOperationError(this.getNode(), 'Z-API did not return the messages of the queue', {
 					itemIndex,
-					description: 'Its answer held no list of messages. Check that the instance is connected, then try again.',
+					description: 'Its response held no list of messages. Check that the instance is connected, then try again.',
 				});
 			}
 			let fresh = 0;
@@ -63,16 +62,16 @@ interface QueuePage {
 }
 
 /**
- * One page of the queue: {messages, pagingState, hasMore} as POST /queue answers, or a bare
+ * One page of the queue: {messages, pagingState, hasMore} as POST /queue responds, or a bare
  * list as the deprecated GET /queue's example shows (one page, no cursor). `hasMore` missing
  * but a cursor given reads as more to come.
  */
-export function queuePageOf(answer: unknown): QueuePage | undefined {
-	if (Array.isArray(answer)) return { messages: answer.filter(isRecord), hasMore: false };
-	if (!isRecord(answer) || !Array.isArray(answer.messages)) return undefined;
-	const pagingState = typeof answer.pagingState === 'string' && answer.pagingState ? answer.pagingState : undefined;
-	const hasMore = answer.hasMore === undefined || answer.hasMore === null ? pagingState !== undefined : asBoolean(answer.hasMore);
-	return { messages: (answer.messages as unknown[]).filter(isRecord), pagingState, hasMore };
+export function queuePageOf(response: unknown): QueuePage | undefined {
+	if (Array.isArray(response)) return { messages: response.filter(isRecord), hasMore: false };
+	if (!isRecord(response) || !Array.isArray(response.messages)) return undefined;
+	const pagingState = typeof response.pagingState === 'string' && response.pagingState ? response.pagingState : undefined;
+	const hasMore = response.hasMore === undefined || response.hasMore === null ? pagingState !== undefined : asBoolean(response.hasMore) === true;
+	return { messages: (response.messages as unknown[]).filter(isRecord), pagingState, hasMore };
 }
 
 function isRecord(value: unknown): value is IDataObject {

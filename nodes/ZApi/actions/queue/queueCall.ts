@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { refused } from '../message/send';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 
 const QUEUE_HINT = 'Check that the instance exists and try again; Queue → Count shows what is still waiting.';
 
@@ -15,8 +14,8 @@ export async function changeQueue(
 	itemIndex: number,
 	call: { method: IHttpRequestMethods; path: string; tried: string },
 ): Promise<void> {
-	const answer = await zApiRequest.call(this, { method: call.method, path: call.path, itemIndex });
-	if (refused(answer)) throw notConfirmedError(this.getNode(), call.tried, answer, QUEUE_HINT, itemIndex);
+	const response = await zApiRequest.call(this, { method: call.method, path: call.path, itemIndex });
+	requireAccepted(this.getNode(), response, 'noRefusal', { tried: call.tried, hint: QUEUE_HINT, itemIndex });
 }
 
 /** A queued message's id in Z-API: `ZaapId` in the pages' tables, `_id` holds the same. */

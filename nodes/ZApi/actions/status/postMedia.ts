@@ -4,8 +4,8 @@ import { InputError } from '../../../shared/input';
 import type { MediaKindName } from '../../../shared/media';
 import { MEDIA_KINDS, withArticle } from '../../../shared/media';
 import { optionsProperty } from '../../../shared/properties';
-import { readOptions } from '../message/send';
-import { captionOption, readSourceMedia, sourceProperties } from '../message/sendMedia';
+import { captionOption, fileFields } from '../message/sendMedia';
+import { mediaSourceProperties, readMediaSource, readOptions } from '../parameters';
 import type { ZApiOperation } from '../types';
 import { postStatus } from './statusCall';
 
@@ -25,10 +25,10 @@ export function statusMediaOperation(post: StatusMedia): ZApiOperation {
 	const { kind, field, maxBytes, ...listed } = post;
 	return {
 		...listed,
-		properties: [...sourceProperties({ kind }), optionsProperty([captionOption])],
+		properties: [...mediaSourceProperties(fileFields({ kind })), optionsProperty([captionOption])],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const options = readOptions.call(this, itemIndex);
-			const media = await readSourceMedia.call(this, itemIndex, kind);
+			const { media } = await readMediaSource.call(this, itemIndex, fileFields({ kind }));
 			if (maxBytes !== undefined && media.source !== 'url') {
 				const bytes = Math.floor((media.value.length - media.value.indexOf(',') - 1) * 0.75);
 				if (bytes > maxBytes) {

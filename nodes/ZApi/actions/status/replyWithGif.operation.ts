@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { mediaFromUrl } from '../../../shared/media';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { replyToStatus, statusMessageIdProperty, statusPhoneProperty } from './statusCall';
 
 export const replyWithGif: ZApiOperation = {
@@ -23,13 +23,13 @@ export const replyWithGif: ZApiOperation = {
 			description: 'Public http(s) address of the GIF as an MP4 file (WhatsApp plays GIFs as short silent videos)',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		return await replyToStatus.call(this, itemIndex, {
 			path: '/reply-status-gif',
 			what: 'a GIF',
 			// docs/status/reply-status-gif.md takes only a link to an MP4 (unlike the sticker's
 			// "link or Base64"), so no file or base64 is offered: the service would not read it.
 			fields: () => ({ gif: mediaFromUrl(this.getNodeParameter('gifUrl', itemIndex), 'GIF URL').value }),
-		});
+		}, read);
 	},
 };

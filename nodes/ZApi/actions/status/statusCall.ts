@@ -1,18 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
-import { callService, phoneProperty, readMessageId, requireText, sendMessage } from '../message/send';
+import { callService, sendMessage } from '../message/send';
+import { parameterValue, phoneProperty, readMessageId, requireText } from '../parameters';
+import type { ItemRead } from '../types';
 
 const STATUS_HINT = 'Check that the instance is connected (its phone online). Statuses are seen by the contacts who have your number saved.';
 
-/** Posts to the instance's own status: no chat, the answer ({zaapId, messageId}) is the output. */
+/** Posts to the instance's own status: no chat, the response ({zaapId, messageId}) is the output. */
 export async function postStatus(this: IExecuteFunctions, itemIndex: number, call: { path: string; body: IDataObject; tried: string }): Promise<IDataObject[]> {
-	const answer = await callService.call(this, itemIndex, { path: call.path, body: call.body, action: call.tried, hint: STATUS_HINT });
-	const messageId = answer.messageId ?? answer.id;
-	return [{ ...answer, ...(messageId !== undefined ? { messageId } : {}) }];
+	const response = await callService.call(this, itemIndex, { path: call.path, body: call.body, tried: call.tried, hint: STATUS_HINT });
+	const messageId = response.messageId ?? response.id;
+	return [{ ...response, ...(messageId !== undefined ? { messageId } : {}) }];
 }
 
-/** Whose status is answered: a person, never a group (docs/status/reply-status-text.md). */
+/** Whose status is replied to: a person, never a group (docs/status/reply-status-text.md). */
 export const statusPhoneProperty: INodeProperties = {
 	...phoneProperty,
 	displayName: 'Phone',
@@ -42,23 +44,24 @@ export const statusMessageIdProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: '1F606398F2ECAA4846269F659B6003A9',
-	description: "The status answered: 'messageId' of the Z-API Trigger item that delivered it",
+	description: "The status replied to: 'messageId' of the Z-API Trigger item that delivered it",
 };
 
-/** Sends a reply to a status; the output is the answer plus the phone, as every send's. */
+/** Sends a reply to a status; the output is the response plus the phone, as every send's. */
 export async function replyToStatus(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	call: { path: string; fields: (this: IExecuteFunctions) => Promise<IDataObject> | IDataObject; what: string },
+	read?: ItemRead,
 ): Promise<IDataObject[]> {
-	const phone = normalizePhone(this.getNodeParameter('phone', itemIndex));
+	const phone = normalizePhone(parameterValue.call(this, itemIndex, 'phone', read));
 	const statusMessageId = readMessageId.call(this, itemIndex, 'statusMessageId', 'Status Message ID');
 	const fields = await call.fields.call(this);
 	return await sendMessage.call(this, itemIndex, {
 		path: call.path,
 		body: { phone, ...fields, statusMessageId },
 		phone,
-		action: `reply with ${call.what} to a status of ${phone}`,
+		tried: `reply with ${call.what} to a status of ${phone}`,
 		hint: 'Check that the instance is connected and that the status is still up (statuses disappear after 24 hours).',
 	});
 }

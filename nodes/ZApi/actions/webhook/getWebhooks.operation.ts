@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import { webhookAddressesIn } from '../../../shared/webhooks';
-import { asBoolean, firstRecord } from '../answers';
 import type { ZApiOperation } from '../types';
 
 export const getWebhooks: ZApiOperation = {
@@ -16,6 +15,6 @@ export const getWebhooks: ZApiOperation = {
 		// GET /me (docs/instance/me.md) is the only place the service shows its webhooks.
 		const settings = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/me', itemIndex }));
 		const sentByMe = settings.receiveCallbackSentByMe;
-		return [{ ...webhookAddressesIn(settings), ...(sentByMe === undefined || sentByMe === null ? {} : { notifySentByMe: asBoolean(sentByMe) }) }];
+		return [{ ...webhookAddressesIn(settings), ...(sentByMe === undefined || sentByMe === null ? {} : { notifySentByMe: asBoolean(sentByMe) === true }) }];
 	},
 };

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 
 /**
  * A webhook endpoint the shared table (nodes/shared/webhooks.ts) does not hold: PUT `body`
- * to `path`. As there, only an explicit {value: false} counts as a refusal: these pages
+ * to `path`. As there, only an explicit no counts as a refusal (refusal.ts): these pages
  * show `{"value": boolean}` without saying when it is false.
  */
 export async function putWebhookSetting(
@@ -13,11 +12,12 @@ export async function putWebhookSetting(
 	itemIndex: number,
 	call: { path: string; body: IDataObject; tried: string },
 ): Promise<void> {
-	const answer = await zApiRequest.call(this, { method: 'PUT', path: call.path, body: call.body, itemIndex });
-	const value = firstRecord(answer).value;
-	if (value === false || value === 'false') {
-		throw notConfirmedError(this.getNode(), call.tried, answer, 'Check that the address is reachable over https and that the instance exists, then try again.', itemIndex);
-	}
+	const response = await zApiRequest.call(this, { method: 'PUT', path: call.path, body: call.body, itemIndex });
+	requireAccepted(this.getNode(), response, 'noRefusal', {
+		tried: call.tried,
+		hint: 'Check that the address is reachable over https and that the instance exists, then try again.',
+		itemIndex,
+	});
 }
 
 /** Whether messages the instance sends arrive at the received webhook too. */

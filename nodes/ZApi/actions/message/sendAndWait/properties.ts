@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../../shared/properties';
-import { phoneProperty } from '../send';
+import { phoneProperty } from '../../parameters';
 import { FIELD_TYPES } from './form';
 
 /**

@@ -1,7 +1,6 @@
 /** One valid call per Chat operation (see test/helpers/operationExamples.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { chat } from '../../../../../nodes/ZApi/actions/chat';
 import type { OperationExample } from '../../../../helpers/operationExamples';
 
 export const PHONE = '5511999999999';
@@ -98,14 +97,8 @@ const storedTextItem = (messageId: string, momment: number, timestamp: string): 
 	payload: storedText(messageId, momment),
 });
 
-const chatChanges: Record<string, OperationExample> = Object.fromEntries(
-	chat.operations.flatMap((operation) => {
-		const { chatAction } = operation as { chatAction?: string };
-		return chatAction ? [[operation.value, example(chatAction)]] : [];
-	}),
-);
-
-function example(chatAction: string): OperationExample {
+/** POST /modify-chat with the `action` its docs page names (docs/chats/<page>.md). */
+function modifyChat(chatAction: string): OperationExample {
 	return {
 		parameters: { phone: '+55 (11) 99999-9999' },
 		phoneParameter: 'phone',
@@ -175,5 +168,14 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: { success: true },
 		output: [{ success: true, phone: PHONE, notes: 'Wants the blue one' }],
 	},
-	...chatChanges,
+	markChatAsRead: modifyChat('read'), // docs/chats/read-chat.md
+	markChatAsUnread: modifyChat('unread'),
+	archiveChat: modifyChat('archive'), // docs/chats/archive-chat.md
+	unarchiveChat: modifyChat('unarchive'),
+	pinChat: modifyChat('pin'), // docs/chats/pin-chat.md
+	unpinChat: modifyChat('unpin'),
+	muteChat: modifyChat('mute'), // docs/chats/mute-chat.md
+	unmuteChat: modifyChat('unmute'),
+	clearChat: modifyChat('clear'), // docs/chats/clear-chat.md
+	deleteChat: modifyChat('delete'), // docs/chats/delete-chat.md
 };

@@ -1,7 +1,6 @@
 /** One valid call per Contact operation (see test/helpers/operationExamples.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { contact } from '../../../../../nodes/ZApi/actions/contact';
 import type { OperationExample } from '../../../../helpers/operationExamples';
 
 export const PHONE = '5511999999999';
@@ -29,14 +28,8 @@ export const contactOutput = (phone: string, extra: IDataObject = {}): IDataObje
 	...extra,
 });
 
-const blockChanges: Record<string, OperationExample> = Object.fromEntries(
-	contact.operations.flatMap((operation) => {
-		const { blockAction } = operation as { blockAction?: string };
-		return blockAction ? [[operation.value, blockExample(blockAction)]] : [];
-	}),
-);
-
-function blockExample(action: string): OperationExample {
+/** POST /contacts/modify-blocked with the `action` of docs/contacts/block-contact.md. */
+function modifyBlocked(action: 'block' | 'unblock', blocked: boolean): OperationExample {
 	return {
 		parameters: { phone: '+55 (11) 99999-9999' },
 		phoneParameter: 'phone',
@@ -44,7 +37,7 @@ function blockExample(action: string): OperationExample {
 		path: '/contacts/modify-blocked',
 		body: { phone: PHONE, action },
 		answer: { value: true },
-		output: [{ success: true, phone: PHONE, blocked: action === 'block' }],
+		output: [{ success: true, phone: PHONE, blocked }],
 	};
 }
 
@@ -111,5 +104,6 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
 		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
-	...blockChanges,
+	blockContact: modifyBlocked('block', true),
+	unblockContact: modifyBlocked('unblock', false),
 };

@@ -150,7 +150,13 @@ describe('Group > Add Participants: answers', () => {
 		expect(result.json).toEqual([]);
 	});
 
-	it.each([[{}], [{ value: 'true' }], ['']])('does not take %j for a success', async (answer) => {
+	it('takes {"value":"true"} for a success, as the docs\' examples write it', async () => {
+		api().post(ENDPOINT).reply(200, { value: 'true' });
+		const result = await runAction(addParticipants());
+		expect(result.error).toBeUndefined();
+	});
+
+	it.each([[{}], [{ value: 'yes' }], ['']])('does not take %j for a success', async (answer) => {
 		api().post(ENDPOINT).reply(200, answer as IDataObject);
 		const result = await runAction(addParticipants());
 		expect(result.error?.message).toMatch(/^Z-API could not add 5511999999999 to group/);

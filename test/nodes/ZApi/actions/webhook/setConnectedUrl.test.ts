@@ -1,4 +1,5 @@
 import { setConnectedUrl } from '../../../../../nodes/ZApi/actions/webhook/setConnectedUrl.operation';
-import { describeWebhookOperation } from './setWebhookUrl.spec';
+import { describeWebhookOperation } from './webhookOperationSuite';
 
-describeWebhookOperation({ operation: setConnectedUrl, webhook: 'connected', action: 'Set the instance connected URL' });
+// docs/webhooks/on-webhook-connected.md
+describeWebhookOperation({ operation: setConnectedUrl, webhook: 'connected', endpoint: '/update-webhook-connected', label: 'instance connected', action: 'Set the instance connected URL' });

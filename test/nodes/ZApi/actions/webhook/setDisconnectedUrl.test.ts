@@ -1,4 +1,5 @@
 import { setDisconnectedUrl } from '../../../../../nodes/ZApi/actions/webhook/setDisconnectedUrl.operation';
-import { describeWebhookOperation } from './setWebhookUrl.spec';
+import { describeWebhookOperation } from './webhookOperationSuite';
 
-describeWebhookOperation({ operation: setDisconnectedUrl, webhook: 'disconnected', action: 'Set the instance disconnected URL' });
+// docs/webhooks/on-whatsapp-disconnected.md
+describeWebhookOperation({ operation: setDisconnectedUrl, webhook: 'disconnected', endpoint: '/update-webhook-disconnected', label: 'instance disconnected', action: 'Set the instance disconnected URL' });
