@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
 /**
  * The service signs nothing, so the address registered with it carries the proof: an
@@ -88,6 +88,34 @@ export function verifyDelivery(
 	// activation id retires it.
 	if (!safeEqual(activation, currentActivation)) return 'invalid';
 	return 'valid';
+}
+
+/**
+ * What the static data keeps to check deliveries without the instance token: a SHA-256 of
+ * the address's signature. It cannot be turned back into the signature, so it signs nothing;
+ * reading the credentials on every delivery costs n8n a whole expression isolate under its
+ * default engine (CredentialsHelper.getDecrypted outside an execution), the largest share of
+ * what a delivery costs.
+ */
+export function signatureDigest(signature: string): string {
+	return createHash('sha256').update(signature).digest('hex');
+}
+
+/**
+ * The check of a delivery against the digest saved at activation: the same answer as
+ * verifyDelivery gives for a current record, without the token. An address from an earlier
+ * activation or another workflow is refused (its activation or signature differs). After
+ * the instance token changes, the address registered stays valid until the next activation:
+ * it is a secret of its own, known to the service and n8n only.
+ */
+export function verifyByDigest(query: Record<string, unknown>, digest: string, currentActivation: string): Verdict {
+	const activation = query[ACTIVATION_PARAM];
+	const signature = query[SIGNATURE_PARAM];
+	if (typeof activation !== 'string' || typeof signature !== 'string' || !activation || !signature) {
+		return 'missing';
+	}
+	const signed = safeEqual(signatureDigest(signature), digest);
+	return signed && safeEqual(activation, currentActivation) ? 'valid' : 'invalid';
 }
 
 function safeEqual(a: string, b: string): boolean {

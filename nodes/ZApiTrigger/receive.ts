@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
-import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
+import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from './deliverySecret';
 import { toItems } from './deliveryItems';
 import { fieldOf, isObject, textOf } from './readers';
 import { acceptor, type FilterChoices } from './filters';
@@ -14,7 +14,7 @@ import {
 } from './mediaDownload';
 import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
-import { staticDataOf, type TriggerStaticData } from './staticData';
+import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -27,7 +27,10 @@ import { staticDataOf, type TriggerStaticData } from './staticData';
 /** What the node knows about itself when a delivery comes in. */
 export interface Receiver {
 	instanceId: string;
-	instanceToken: string;
+	/** The instance token, when the credentials were read (no saved check, or a pending activation). */
+	instanceToken?: string;
+	/** The digest of the current address's signature saved at activation (staticData.ts): checks without the token. */
+	signatureDigest?: string;
 	/** Workflow and node the signature is bound to. */
 	scope: string;
 	/** The current activation id from the workflow's static data, if any. */
@@ -80,11 +83,14 @@ const VERDICT_REFUSALS = {
 /** The whole decision on one delivery. Pure: the same input gives the same answer. */
 export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: FilterChoices): Answer {
 	const query = isObject(delivery.query) ? delivery.query : {};
-	const verdict = verifyDelivery(query, receiver.instanceToken, receiver.scope, {
-		current: receiver.activation,
-		retired: receiver.retired,
-		now: receiver.now,
-	});
+	const verdict =
+		receiver.signatureDigest !== undefined && receiver.activation !== undefined
+			? verifyByDigest(query, receiver.signatureDigest, receiver.activation)
+			: verifyDelivery(query, receiver.instanceToken ?? '', receiver.scope, {
+					current: receiver.activation,
+					retired: receiver.retired,
+					now: receiver.now,
+				});
 	if (verdict !== 'valid' && verdict !== 'pending') return VERDICT_REFUSALS[verdict];
 
 	const payload = delivery.body;
@@ -101,7 +107,7 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 		return {
 			outcome: 'ignored',
 			// The entry is quoted as typed: a token pasted there by mistake is redacted.
-			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${redactSecrets((error as Error).message, [receiver.instanceToken])}). Fix the list in the trigger's options.`,
+			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${redactSecrets((error as Error).message, receiver.instanceToken ? [receiver.instanceToken] : [])}). Fix the list in the trigger's options.`,
 		};
 	}
 	const items = toItems(payload, { splitStatusIds: fieldOf(choices.options, 'splitStatusIds') === true }).filter(
@@ -131,24 +137,30 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>):
 
 /** webhook(): one delivery read from n8n, decided, answered. Never throws. */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	let instance: ZApiInstance;
-	try {
-		instance = await getInstance.call(this);
-	} catch (error) {
-		// n8n's side, not the delivery's: a 5xx lets the service try again once the
-		// credentials can be read.
-		this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
-		return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
+	const stored = staticDataOf(this);
+	// An activation saved with its check needs no credentials (deliverySecret.ts, signatureDigest);
+	// one still being saved, or saved before the check existed, is checked with the token.
+	const check = deliveryCheckOf(stored);
+	let instance: ZApiInstance | undefined;
+	if (!check) {
+		try {
+			instance = await getInstance.call(this);
+		} catch (error) {
+			// n8n's side, not the delivery's: a 5xx lets the service try again once the
+			// credentials can be read.
+			this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
+			return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
+		}
 	}
 	const query = this.getQueryData() as unknown;
 	try {
 		const choices = choicesOf(this);
-		const stored = staticDataOf(this);
 		const answer = answerDelivery(
 			{ query, body: this.getBodyData() },
 			{
-				instanceId: instance.instanceId,
-				instanceToken: instance.instanceToken,
+				...(check
+					? { instanceId: check.instanceId, signatureDigest: check.signatureDigest }
+					: { instanceId: instance!.instanceId, instanceToken: instance!.instanceToken }),
 				scope: deliveryScope(this),
 				activation: typeof stored.activation === 'string' ? stored.activation : undefined,
 				retired: Array.isArray(stored.retired) ? stored.retired : undefined,
@@ -184,7 +196,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same
 		// way again, so it is answered 200 (a 5xx would make the service send it again)
 		// and logged without the delivery or any secret.
-		const secrets = [...secretsOf(instance), ...querySecrets(query)];
+		// The credentials are read here if the check did not need them: the line must not carry a
+		// token whatever the delivery held (an error is rare; its cost does not matter).
+		const known = instance ?? (await getInstance.call(this).catch(() => undefined));
+		const secrets = [...(known ? secretsOf(known) : []), ...querySecrets(query)];
 		this.logger.error(
 			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
 		);

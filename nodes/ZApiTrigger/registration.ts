@@ -11,7 +11,7 @@ import {
 	type WebhookName,
 	type WebhookSettings,
 } from '../shared/webhooks';
-import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signedUrl } from './deliverySecret';
+import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signatureDigest, signedUrl } from './deliverySecret';
 import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
@@ -187,6 +187,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		activation,
 		registered: Object.fromEntries(needed.map((name) => [name, webhookUrl])),
 		before,
+		deliveryCheck: { instanceId: instance.instanceId, signatureDigest: signatureDigest(new URL(url).searchParams.get(SIGNATURE_PARAM) ?? '') },
 	});
 	if (sentByMe) data.sentByMeBefore = sentByMeBefore;
 	else delete data.sentByMeBefore;

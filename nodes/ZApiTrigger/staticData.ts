@@ -33,6 +33,27 @@ export interface TriggerStaticData extends IDataObject {
 	retired?: string[];
 	/** Deliveries that started an execution lately (repeats.ts). */
 	recentDeliveries?: IDataObject;
+	/**
+	 * What a delivery is checked against without reading the credentials (deliverySecret.ts,
+	 * signatureDigest): the instance and the digest of the current address's signature.
+	 */
+	deliveryCheck?: DeliveryCheck;
+}
+
+export interface DeliveryCheck extends IDataObject {
+	instanceId: string;
+	signatureDigest: string;
+}
+
+/** The saved check of the current activation, when the record holds a whole one. */
+export function deliveryCheckOf(data: TriggerStaticData): (DeliveryCheck & { activation: string }) | undefined {
+	const check = data.deliveryCheck;
+	if (typeof data.activation !== 'string' || !check || typeof check !== 'object') return undefined;
+	const { instanceId, signatureDigest } = check as IDataObject;
+	if (typeof instanceId !== 'string' || !instanceId || typeof signatureDigest !== 'string' || !/^[0-9a-f]{64}$/.test(signatureDigest)) {
+		return undefined;
+	}
+	return { instanceId, signatureDigest, activation: data.activation };
 }
 
 /** How many ended activation ids are kept: only those of the last minutes matter. */
@@ -49,7 +70,7 @@ export function endActivation(data: TriggerStaticData): void {
 		// Assigned, not changed in place: n8n saves static data only when it sees a change.
 		data.retired = [...retired.filter((id) => id !== data.activation), data.activation].slice(-RETIRED_KEPT);
 	}
-	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries'] as const) {
+	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck'] as const) {
 		delete data[key];
 	}
 }

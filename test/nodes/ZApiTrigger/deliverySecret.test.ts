@@ -14,6 +14,7 @@ import { activationTime, newActivationId, signedUrl, verifyDelivery, type Verdic
 import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
+	clone,
 	ALL_EVENTS,
 	API,
 	contentFixture,
@@ -224,13 +225,24 @@ describe('forged or stale signatures: 403', () => {
 		expect((await deliver(setup, { body: message(), query: current })).items).toHaveLength(1);
 	});
 
-	it('after the instance token changed in the credentials, the old address is refused', async () => {
+	it('after the instance token changed in the credentials, the address registered keeps receiving until the next activation', async () => {
+		// Deliveries are checked against the digest saved at activation, not the token.
 		const result = await deliver(
 			{ ...trigger.setup, options: { credentials: { instanceToken: 'rotated-token-0001' } } },
 			{ body: message(), query: trigger.query },
 		);
+		expect(result.items).toHaveLength(1);
+	});
+
+	it('with a record saved before the digest existed, the token checks it: a changed token refuses the old address', async () => {
+		const staticData = clone(trigger.setup.staticData!);
+		delete (staticData['node:Z-API Trigger'] as IDataObject).deliveryCheck;
+		const result = await deliver(
+			{ ...trigger.setup, staticData, options: { credentials: { instanceToken: 'rotated-token-0001' } } },
+			{ body: message(), query: trigger.query },
+		);
 		expect(result.items).toBeUndefined();
-		expect(result.response.status).toBe(403);
+		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
 	});
 });
 

@@ -255,3 +255,67 @@ describe('registration changes nothing the user did not ask for', () => {
 		expect(production.staticData).toEqual(ENDED);
 	}, 20_000);
 });
+
+describe('a delivery is checked without reading the credentials', () => {
+	const node = 'node:Z-API Trigger';
+	/** The same workflow, with credentials n8n cannot serve whole (no instance ID). */
+	const unreadable = (setup: TriggerSetup): TriggerSetup => ({ ...setup, options: { credentials: { instanceId: '', instanceToken: ENCODED_TOKEN, baseUrl: standIn.url } } });
+
+	it('an activated trigger starts on its address while its credentials cannot be read, and refuses a forged one', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		const saved = (production.staticData as IDataObject)[node] as IDataObject;
+		// The digest of the signature, not the signature itself.
+		expect(saved.deliveryCheck).toEqual({ instanceId: INSTANCE.id, signatureDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+		expect(JSON.stringify(production.staticData)).not.toContain(queryOf(url).signature as string);
+
+		const started = await deliver(unreadable(production), { body: text(), query: queryOf(url) });
+		expect(started.items).toEqual([expect.objectContaining({ event: 'message', kind: 'text' })]);
+
+		const signature = queryOf(url).signature as string;
+		const forged = { ...queryOf(url), signature: `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}` };
+		const refused = await deliver(unreadable(production), { body: text(), query: forged });
+		expect(refused.items).toBeUndefined();
+		expect(refused.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
+		const unsigned = await deliver(unreadable(production), { body: text(), query: {} });
+		expect(unsigned.response).toEqual({ status: 401, body: { error: 'Unsigned delivery' } });
+	});
+
+	it('an address of an earlier activation stays refused, and another instance is refused', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const earlier = (await addresses()).receivedAndSent;
+		await n8nDelete(production);
+		await triggerLifecycle(production).activate();
+		const current = (await addresses()).receivedAndSent;
+		expect(current).not.toBe(earlier);
+
+		const old = await deliver(unreadable(production), { body: text(), query: queryOf(earlier) });
+		expect(old.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
+		const elsewhere = await deliver(unreadable(production), { body: { ...text(), instanceId: 'ANOTHER' }, query: queryOf(current) });
+		expect(elsewhere.response).toEqual({ status: 403, body: { error: 'Delivery for another instance' } });
+		const now = await deliver(unreadable(production), { body: text(), query: queryOf(current) });
+		expect(now.items).toHaveLength(1);
+	});
+
+	it('after the token changes, the registered address keeps receiving until the next activation', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		const rotated: TriggerSetup = { ...production, options: { credentials: { instanceToken: 'A-NEW-TOKEN+/=', baseUrl: standIn.url } } };
+		const started = await deliver(rotated, { body: text(), query: queryOf(url) });
+		expect(started.items).toHaveLength(1);
+	});
+
+	it('a record saved without the check (an earlier version) is checked with the token', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		delete ((production.staticData as IDataObject)[node] as IDataObject).deliveryCheck;
+		expect((await deliver(production, { body: text(), query: queryOf(url) })).items).toHaveLength(1);
+		// With no check saved, the credentials are needed: unreadable, the delivery is answered 500 to come again.
+		const waiting = await deliver(unreadable(production), { body: text(), query: queryOf(url) });
+		expect(waiting.response.status).toBe(500);
+	});
+});

@@ -11,6 +11,7 @@ import { answerDelivery, REFUSALS, type Answer, type Receiver } from '../../../n
 import type { FilterChoices } from '../../../nodes/ZApiTrigger/filters';
 import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';
 import {
+	clone,
 	ALL_EVENTS,
 	contentFixture,
 	deliverTo,
@@ -188,8 +189,10 @@ describe('through n8n', () => {
 		}
 	});
 
-	it('credentials that cannot be read are answered 500 (n8n’s side: worth sending again) and logged', async () => {
-		const setup = { ...trigger.setup, options: { credentials: { instanceToken: '' } } };
+	it('credentials needed but unreadable (a record saved before the digest existed) are answered 500 (n8n’s side: worth sending again) and logged', async () => {
+		const staticData = clone(trigger.setup.staticData!);
+		delete (staticData['node:Z-API Trigger'] as IDataObject).deliveryCheck;
+		const setup = { ...trigger.setup, staticData, options: { credentials: { instanceToken: '' } } };
 		const { items, response, result } = await deliver(setup, { body: text(), query: trigger.query });
 		expect(items).toBeUndefined();
 		expect(response).toEqual({ status: 500, body: { error: 'The trigger could not read its credentials' } });

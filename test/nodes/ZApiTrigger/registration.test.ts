@@ -5,6 +5,8 @@
  * needs encoding. The rule under test: never clear or overwrite an address the node cannot
  * prove is its own.
  */
+import { createHash } from 'crypto';
+
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
@@ -198,6 +200,11 @@ describe('activation registers only the webhooks the chosen events need', () => 
 			// Nothing was there before: deactivating clears.
 			before: Object.fromEntries(neededBy([...events]).map((name) => [name, ''])),
 			...(choosesSentByMe([...events]) ? { sentByMeBefore: true } : {}),
+			// What deliveries are checked against without the token: the SHA-256 of the signature.
+			deliveryCheck: {
+				instanceId: TEST_CREDENTIALS.instanceId,
+				signatureDigest: createHash('sha256').update(String(queryOf(sent[0].value).signature)).digest('hex'),
+			},
 		});
 		expect(JSON.stringify(staticData)).not.toContain(queryOf(sent[0].value).signature);
 	});
