@@ -13,6 +13,7 @@ import {
 } from './mediaDownload';
 import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
+import { answerControl, relayToMembers } from './sharing';
 import { staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
@@ -141,6 +142,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	try {
 		const choices = choicesOf(this);
 		const stored = staticDataOf(this);
+		const control = answerControl(this, instance, stored, query, this.getBodyData());
+		if (control) return control;
 		const answer = answerDelivery(
 			{ query, body: this.getBodyData() },
 			{
@@ -153,6 +156,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			},
 			choices,
 		);
+		if (answer.outcome !== 'refused') await relayToMembers(this, instance, stored, this.getBodyData());
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return respond(this, answer);
 		if (answer.pending) {
