@@ -305,8 +305,10 @@ async function startN8n(opts = {}) {
 		N8N_LOG_OUTPUT: 'console',
 		N8N_LOG_LEVEL: 'info',
 		N8N_NO_COLOR: 'true',
+		// n8n trusts its own certificate, as it would a public one: triggers of several
+		// workflows on one instance pass deliveries to each other over WEBHOOK_URL.
 		...(useHttps
-			? { N8N_SSL_KEY: certificate.keyPath, N8N_SSL_CERT: certificate.certPath }
+			? { N8N_SSL_KEY: certificate.keyPath, N8N_SSL_CERT: certificate.certPath, NODE_EXTRA_CA_CERTS: certificate.certPath }
 			: { N8N_SECURE_COOKIE: 'false' }),
 		...(command === 'worker'
 			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
