@@ -5,9 +5,7 @@
  * of each kind any active workflow chose reaches exactly the workflows that chose it, none
  * deaf, and at the end the other program's addresses and notify sent by me are back.
  *
- * The engine tests (test/nodes/ZApiTrigger/sharing.test.ts) run all 36 orders; here every
- * activation order runs once with the reverse deactivation order and once with the same
- * order (12 sequences), which has each workflow leave as head, as member, and last.
+ * Every activation order with every deactivation order: 36 sequences, about 13 s each.
  */
 
 const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
@@ -98,10 +96,53 @@ function sequenceScenario(up, down) {
 	};
 }
 
+/**
+ * What an extra workflow costs: the time the head takes to answer a delivery (as the
+ * service sees it) alone, then with two members it passes each delivery on to. Printed, and
+ * bounded loosely so that a head waiting on its members serially, or far too long, fails.
+ */
+const costScenario = {
+	name: 'three workflows on one instance: what each extra workflow costs a delivery',
+	timeoutMs: 180_000,
+	async run(t) {
+		const { assert } = t;
+		const inst = await t.instance('sharing cost');
+		const deployed = [];
+		for (const index of [1, 2, 3]) {
+			const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: `e2e sharing cost W${index}` });
+			deployed.push(await t.deploy(wf, { activate: false, name: `e2e sharing cost W${index}` }));
+		}
+		const COUNT = 30;
+		async function answerTimes() {
+			const times = [];
+			for (let i = 0; i < COUNT; i++) {
+				const started = process.hrtime.bigint();
+				await t.emit(inst, 'text', { message: `cost ${i}` });
+				times.push(Number(process.hrtime.bigint() - started) / 1e6);
+			}
+			times.sort((a, b) => a - b);
+			return { median: times[Math.floor(COUNT / 2)], p90: times[Math.floor(COUNT * 0.9)] };
+		}
+		await t.activate(deployed[0].id);
+		await answerTimes(); // warm-up
+		await t.waitForExecutions(deployed[0].id, COUNT, { timeoutMs: 60_000 });
+		const alone = await answerTimes();
+		await t.activate(deployed[1].id);
+		await t.activate(deployed[2].id);
+		const shared = await answerTimes();
+		for (const each of deployed) await t.waitForExecutions(each.id, each === deployed[0] ? 3 * COUNT : 2 * COUNT, { timeoutMs: 90_000 });
+		const perMember = (shared.median - alone.median) / 2;
+		console.log(
+			`      head's answer to a delivery, median (p90): alone ${alone.median.toFixed(1)} ms (${alone.p90.toFixed(1)}), with 2 members ${shared.median.toFixed(1)} ms (${shared.p90.toFixed(1)}): about ${perMember.toFixed(1)} ms per member`,
+		);
+		assert.ok(shared.median < alone.median + 1_000, 'passing a delivery on to two members takes under a second');
+	},
+};
+
 const ORDERS = permutations([0, 1, 2]);
 
 module.exports = {
 	group: 'sharing',
 	order: 12,
-	scenarios: ORDERS.flatMap((up) => [sequenceScenario(up, [...up].reverse()), sequenceScenario(up, up)]),
+	scenarios: [...ORDERS.flatMap((up) => ORDERS.map((down) => sequenceScenario(up, down))), costScenario],
 };
