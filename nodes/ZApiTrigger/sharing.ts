@@ -4,6 +4,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseDa
 import { getInstance, redactSecrets, type ZApiInstance } from '../shared/transport';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
 import { signedUrl, verifyDelivery } from './deliverySecret';
+import { secretsOfAddress } from './registration';
 import { isObject } from './deliveryItems';
 import {
 	arrivalOf,
@@ -109,7 +110,7 @@ async function post(
 		})) as { statusCode: number };
 		return { status: response.statusCode };
 	} catch (error) {
-		return { error: redactSecrets(messageOf(error), [address, ...secrets]) };
+		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };
 	}
 }
 
@@ -151,7 +152,13 @@ export async function joinHeads(
 ): Promise<{ joined: WebhookName[]; orphaned: WebhookName[] }> {
 	const joined: WebhookName[] = [];
 	const orphaned: WebhookName[] = [];
-	delete sharingOf(data).joined;
+	const sharing = sharingOf(data);
+	delete sharing.joined;
+	// A new activation starts with no members: those of an activation that failed are not ours.
+	if (data.activation !== arriving.activation) {
+		delete sharing.members;
+		delete sharing.sharedSentByMeBefore;
+	}
 	if ('unreadable' in arriving.now) return { joined, orphaned };
 	const settings = arriving.now;
 	const heads = new Map<string, WebhookName[]>();
@@ -183,7 +190,7 @@ export async function joinHeads(
 			);
 		}
 	}
-	if (joined.length) sharingOf(data).joined = joined;
+	if (joined.length) sharing.joined = joined;
 	return { joined, orphaned };
 }
 

@@ -127,7 +127,7 @@ async function deactivate(target: Workflow): Promise<void> {
 	await n8nDelete(target.setup);
 }
 
-/** The service sends one delivery to the address it holds for that webhook; who started? */
+/** The service sends one delivery to the address it holds for that webhook; who started, how often? */
 async function serviceSends(webhook: keyof WebhookAddresses, body: IDataObject): Promise<string[]> {
 	for (const each of workflows) each.started = [];
 	const address = (await settings()).addresses[webhook];
@@ -135,7 +135,8 @@ async function serviceSends(webhook: keyof WebhookAddresses, body: IDataObject):
 		const [status] = await n8nServes(address.slice(N8N.length), body, { 'content-type': 'application/json' });
 		expect(status).toBe(200);
 	}
-	return workflows.filter((each) => each.started.length > 0).map((each) => each.name);
+	// One name per item started: a workflow reached twice shows twice.
+	return workflows.flatMap((each) => each.started.map(() => each.name));
 }
 
 /** A new message id each time: a delivery with the same id would be ignored as a repeat. */
@@ -214,6 +215,28 @@ describe('joining, leaving, handing over', () => {
 		await deactivate(second);
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W3']);
 		await deactivate(third);
+		expect((await settings()).addresses.receivedAndSent).toBe(OTHER_PROGRAM);
+	});
+
+	it('n8n restarting activates every workflow again: each still receives once, nothing changes hands', async () => {
+		const all = EVENTS.map((events, index) => workflow(index + 1, events));
+		for (const each of all) await activate(each);
+		const held = (await settings()).addresses;
+		for (const each of all) await activate(each);
+		expect((await settings()).addresses).toEqual(held);
+		await expectEachReceivesWhatItChose('after a restart');
+	});
+
+	it('a head whose first member is gone hands over to the next one', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const gone = workflow(2, ['messageReceived']);
+		const next = workflow(3, ['messageReceived']);
+		for (const each of [head, gone, next]) await activate(each);
+		gone.active = false;
+		await deactivate(head);
+		expect((await settings()).addresses.receivedAndSent.startsWith(`${N8N}/webhook/${next.webhookId}/webhook?activation=`)).toBe(true);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W3']);
+		await deactivate(next);
 		expect((await settings()).addresses.receivedAndSent).toBe(OTHER_PROGRAM);
 	});
 
