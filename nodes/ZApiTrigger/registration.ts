@@ -323,10 +323,9 @@ async function settingsBeforeListening(context: IHookFunctions): Promise<Webhook
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const data = staticDataOf(this);
 	if (data.activation && Object.keys(data.registered ?? {}).length) {
+		// Webhooks shared with other workflows are left or handed over (sharing.ts); the rest are this one's alone.
 		await leaveSharing(this, data);
-	}
-	if (data.activation && Object.keys(data.registered ?? {}).length) {
-		await clearRegistered(this, data);
+		if (Object.keys(data.registered ?? {}).length) await clearRegistered(this, data);
 	}
 	endActivation(data);
 	return true;

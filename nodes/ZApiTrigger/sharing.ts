@@ -29,8 +29,10 @@ import type { Before, TriggerStaticData } from './staticData';
  *
  * - A head passes every delivery on to its members' signed addresses, marked as passed on
  *   (a member never passes one on again). That costs the head one request per member per
- *   delivery, sent together, before it answers: n8n sends the answer once webhook() returns
- *   and saves the static data (a member that is gone, dropped) only then.
+ *   delivery, sent together, before it answers (about 75 ms per member measured on one n8n,
+ *   README): n8n sends the answer once webhook() returns and saves the static data (a member
+ *   that is gone, dropped) only then, and answering first would need every way out of
+ *   receive() to write its own answer.
  * - Joining, leaving and handing over are control requests to a trigger's signed address,
  *   proven with an HMAC keyed by the instance token, which every trigger of the instance
  *   holds. The head keeps its members in its workflow's static data.
