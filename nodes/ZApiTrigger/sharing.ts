@@ -89,6 +89,12 @@ function workflowOf(scope: string): string {
 	return `workflow ${scope.split(':')[0] || '(unknown)'}`;
 }
 
+/** "the message status webhook", "the received/sent messages and message status webhooks". */
+function webhooksNamed(names: WebhookName[]): string {
+	const labels = names.map((name) => WEBHOOKS[name].label);
+	return labels.length > 1 ? `the ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} webhooks` : `the ${labels[0] ?? ''} webhook`;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Posts to another trigger's signed address; the status, or the error (redacted). Never throws. */
@@ -179,16 +185,16 @@ export async function joinHeads(
 			{ op: 'join', at: Date.now(), member, ...(turnsOnSentByMe ? { sentByMeBefore: false } : {}) },
 			instanceToken,
 		);
-		const labels = webhooks.map((name) => WEBHOOKS[name].label).join(', ');
+		const labels = webhooksNamed(webhooks);
 		if (answer === true) {
 			joined.push(...webhooks);
-			context.logger.info(`Z-API Trigger: receives the ${labels} webhook through the workflow of this n8n that holds it for this instance`);
+			context.logger.info(`Z-API Trigger: receives ${labels} through the workflow of this n8n that holds them for this instance`);
 			// The head registered it without notify sent by me; the setting is the instance's.
 			if (turnsOnSentByMe) await setSentByMe.call(context, true, 'Check notify sent by me in the Z-API panel, then activate the workflow again.', [head]);
 		} else {
 			orphaned.push(...webhooks);
 			context.logger.warn(
-				`Z-API Trigger: the workflow holding the ${labels} webhook did not answer (${answer}); this one takes it over, and its members receive nothing until they are activated again`,
+				`Z-API Trigger: the workflow holding ${labels} did not answer (${answer}); this one takes them over, and its members receive nothing until they are activated again`,
 			);
 		}
 	}
@@ -239,7 +245,7 @@ export async function leaveSharing(context: IHookFunctions, data: TriggerStaticD
 	for (const [head, webhooks] of heads) {
 		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
 		if (answer !== true) {
-			context.logger.info(`Z-API Trigger: the workflow holding the ${webhooks.map((name) => WEBHOOKS[name].label).join(', ')} webhook did not answer its leave (${answer}); it drops this one at its next delivery`);
+			context.logger.info(`Z-API Trigger: the workflow holding ${webhooksNamed(webhooks)} did not answer its leave (${answer}); it drops this one at its next delivery`);
 		}
 		for (const name of webhooks) handled.add(name);
 	}
@@ -298,7 +304,7 @@ async function handOver(
 				context.logger.info(`Z-API Trigger: handed the ${WEBHOOKS[name].label} webhook over to ${workflowOf(successor.scope)}`);
 			} catch (error) {
 				context.logger.warn(
-					`Z-API Trigger: could not point the ${WEBHOOKS[name].label} webhook at ${workflowOf(successor.scope)} (${redactSecrets(messageOf(error), [address, instanceToken])}); deactivate and activate that workflow again`,
+					`Z-API Trigger: could not point the ${WEBHOOKS[name].label} webhook at ${workflowOf(successor.scope)} (${redactSecrets(messageOf(error), [...secretsOfAddress(address), instanceToken])}); deactivate and activate that workflow again`,
 				);
 			}
 			handled.add(name);
@@ -406,7 +412,7 @@ export function answerControl(
 		if (request.sentByMeBefore === false && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === undefined) {
 			sharing.sharedSentByMeBefore = false;
 		}
-		context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} receives the ${member.webhooks.map((name) => WEBHOOKS[name].label).join(', ')} webhook through this one`);
+		context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} receives ${webhooksNamed(member.webhooks)} through this one`);
 	} else if (request.op === 'leave') {
 		if (typeof request.scope !== 'string') return refuse(400, 'No scope');
 		sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
@@ -426,7 +432,7 @@ export function answerControl(
 			if (data.sentByMeBefore === undefined) sharing.sharedSentByMeBefore = request.sentByMeBefore;
 			else data.sentByMeBefore = request.sentByMeBefore;
 		}
-		context.logger.info(`Z-API Trigger: holds the ${takes.map((name) => WEBHOOKS[name].label).join(', ')} webhook for this instance from now on`);
+		context.logger.info(`Z-API Trigger: holds ${webhooksNamed(takes)} for this instance from now on`);
 	} else {
 		return refuse(400, 'Unknown request');
 	}

@@ -240,6 +240,20 @@ describe('joining, leaving, handing over', () => {
 		expect((await settings()).addresses.receivedAndSent).toBe(OTHER_PROGRAM);
 	});
 
+	it('a workflow of this n8n that holds the webhook but no longer answers is taken over; its address is not kept', async () => {
+		const stale = `${N8N}/webhook/c0ffee00-0000-4000-8000-000000000199/webhook?activation=${'0'.repeat(12)}${'a'.repeat(20)}&signature=${'b'.repeat(64)}`;
+		await control('webhooks', { received: stale });
+		const arriving = workflow(1, ['messageReceived']);
+		await activate(arriving);
+		expect((await settings()).addresses.receivedAndSent.startsWith(`${N8N}/webhook/${arriving.webhookId}/webhook?activation=`)).toBe(true);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('did not answer (HTTP 404); this one takes them over'));
+		expect(JSON.stringify(arriving.setup.staticData)).not.toContain('b'.repeat(64));
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+		// Nothing known to put back: cleared.
+		await deactivate(arriving);
+		expect((await settings()).addresses.receivedAndSent).toBe('');
+	});
+
 	it('a member that is gone without leaving (answered 404) is dropped at the next delivery', async () => {
 		const head = workflow(1, ['messageReceived']);
 		const member = workflow(2, ['messageReceived']);
