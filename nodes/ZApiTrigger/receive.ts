@@ -14,6 +14,7 @@ import {
 } from './mediaDownload';
 import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
+import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
@@ -138,11 +139,13 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>):
 /** webhook(): one delivery read from n8n, decided, answered. Never throws. */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const stored = staticDataOf(this);
+	const body = this.getBodyData() as unknown;
 	// An activation saved with its check needs no credentials (deliverySecret.ts, signatureDigest);
-	// one still being saved, or saved before the check existed, is checked with the token.
+	// one still being saved, or saved before the check existed, is checked with the token, and
+	// so are the requests and relays between workflows sharing the instance (sharing.ts).
 	const check = deliveryCheckOf(stored);
 	let instance: ZApiInstance | undefined;
-	if (!check) {
+	if (!check || needsInstanceToken(stored, body)) {
 		try {
 			instance = await getInstance.call(this);
 		} catch (error) {
@@ -155,8 +158,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const query = this.getQueryData() as unknown;
 	try {
 		const choices = choicesOf(this);
+		const control = instance && answerControl(this, instance, stored, query, body);
+		if (control) return control;
 		const answer = answerDelivery(
-			{ query, body: this.getBodyData() },
+			{ query, body },
 			{
 				...(check
 					? { instanceId: check.instanceId, signatureDigest: check.signatureDigest }
@@ -168,6 +173,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			},
 			choices,
 		);
+		if (answer.outcome !== 'refused' && instance) await relayToMembers(this, instance, stored, body);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return respond(this, answer);
 		if (answer.pending) {

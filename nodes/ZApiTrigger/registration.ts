@@ -14,6 +14,7 @@ import {
 import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signatureDigest, signedUrl } from './deliverySecret';
 import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
+import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
 
 /** Binds a signature to this workflow and node, so another trigger's address is not ours. */
@@ -180,7 +181,11 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	}
 	const flagBefore = 'unreadable' in now ? null : now.sentByMe;
 	const sentByMeBefore = again && again.sentByMeBefore !== undefined ? again.sentByMeBefore : flagBefore;
-	tellTakeOvers(this, needed, now, webhookUrl, test, sentByMe ? sentByMeBefore : true);
+	// Webhooks another workflow of this n8n holds are shared with it (sharing.ts), not taken.
+	const shared = await joinHeads(this, data, { needed, now, webhookUrl, activation, instance, sentByMe, test });
+	for (const name of [...shared.joined, ...shared.orphaned]) before[name] = '';
+	const taking = needed.filter((name) => !shared.joined.includes(name));
+	tellTakeOvers(this, taking, now, webhookUrl, test, sentByMe && taking.includes('receivedAndSent') ? sentByMeBefore : true);
 
 	// The record is complete before the first PUT: a delivery may come as soon as one lands.
 	Object.assign(data, {
@@ -198,7 +203,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	// not take it, as it may have landed all the same (a connection cut after the service took it).
 	const touched: WebhookName[] = [];
 	try {
-		for (const name of needed) {
+		for (const name of taking) {
 			touched.push(name);
 			await setWebhookAddress.call(this, {
 				name,
@@ -319,7 +324,9 @@ async function settingsBeforeListening(context: IHookFunctions): Promise<Webhook
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const data = staticDataOf(this);
 	if (data.activation && Object.keys(data.registered ?? {}).length) {
-		await clearRegistered(this, data);
+		// Webhooks shared with other workflows are left or handed over (sharing.ts); the rest are this one's alone.
+		await leaveSharing(this, data);
+		if (Object.keys(data.registered ?? {}).length) await clearRegistered(this, data);
 	}
 	endActivation(data);
 	return true;

@@ -180,9 +180,9 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 	} as INode;
 }
 
-export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false): Workflow {
+export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false, id = 'wf1'): Workflow {
 	return new Workflow({
-		id: 'wf1',
+		id,
 		name: 'test workflow',
 		nodes,
 		connections: {},
@@ -236,7 +236,9 @@ export interface TriggerSetup {
 	staticData?: IDataObject;
 	active?: boolean;
 	options?: EngineOptions;
-	/** The node as a saved workflow holds it, beyond its parameters (its typeVersion, say). */
+	/** For several workflows at once: each its own workflow id, and node id and webhook id. */
+	workflowId?: string;
+	/** The node as a saved workflow holds it, beyond its parameters (its typeVersion, say; its ids). */
 	node?: Partial<INode>;
 }
 
@@ -262,12 +264,12 @@ function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkfl
  */
 export function triggerLifecycle(setup: TriggerSetup) {
 	const staticData = setup.staticData ?? {};
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
 	const nodeType = nodeTypeList[TRIGGER_TYPE];
 	const methods = nodeType.webhookMethods!.default!;
 
 	const context = (isTest: boolean, activation: WorkflowActivateMode) => {
-		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest);
+		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest, setup.workflowId);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
 		const additionalData = makeAdditionalData(setup.options, mode);
 		const webhookData = triggerWebhook(workflow, node, additionalData, isTest);
@@ -348,7 +350,7 @@ export function recordingResponse() {
 /** One delivery to the trigger through n8n-core's WebhookContext. */
 export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
 	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
-	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true, setup.workflowId);
 	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
 	const additionalData = makeAdditionalData(setup.options, mode);
 	const { response, res } = recordingResponse();

@@ -310,7 +310,8 @@ async function startN8n(opts = {}) {
 					N8N_SSL_KEY: certificate.keyPath,
 					N8N_SSL_CERT: certificate.certPath,
 					// n8n trusts its own throw-away certificate, as a deployment trusts its own
-					// address: nodes that call n8n's API (the conversation state) reach it.
+					// address: nodes that call n8n's API (the conversation state) reach it, and
+					// triggers of several workflows on one instance pass deliveries to each other.
 					NODE_EXTRA_CA_CERTS: certificate.certPath,
 				}
 			: { N8N_SECURE_COOKIE: 'false' }),

@@ -524,6 +524,9 @@ async function runSuite(figures, cleanups) {
 		N8N_LOG_LEVEL: 'info',
 		N8N_EXPRESSION_ENGINE: EXPRESSION_ENGINE,
 		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: String(LAZY_ISOLATES),
+		// Every process trusts the proxy's certificate, as it would a public one: triggers of
+		// several workflows on one instance pass deliveries to each other through it.
+		NODE_EXTRA_CA_CERTS: cert.certPath,
 		...JSON.parse(process.env.N8N_QUEUE_PROCESS_ENV || '{}'),
 	};
 	let main;
@@ -895,6 +898,43 @@ async function runSuite(figures, cleanups) {
 		await sleep(1_500);
 		const { total } = await executionCounts(db, workflowId);
 		assert.equal(total, bulk.length + late.length, 'an execution was recorded after deactivation');
+	});
+
+	// Several workflows on one instance: one order, through the processors and main.
+	await check('sharing: three workflows on one instance, activated W1 W2 W3 and deactivated W2 W1 W3 from main, each runs exactly for its deliveries, the other program is back', async () => {
+		const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
+		const shared = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+		standIn.addInstance({ id: shared.id, token: shared.token, name: 'queue sharing' });
+		standIn.setWebhook(shared.id, 'received', OTHER_PROGRAM);
+		const sharedCredential = await createCredential(main, standIn, shared, 'Z-API queue sharing');
+		const ids = [];
+		for (let i = 0; i < 3; i++) ids.push(String((await main.createWorkflow(triggerWorkflow(sharedCredential))).id));
+		const active = new Set();
+		const expected = new Map(ids.map((id) => [id, 0]));
+		async function round(step) {
+			for (let i = 0; i < 3; i++) {
+				const res = await standIn.emit(shared.id, 'text', { phone: phoneOf(i), message: `sharing ${step} ${i}`, messageId: `3EB0S${hex(6).toUpperCase()}` });
+				assert.equal(res.delivered.status, 200, `${step}: a delivery was answered ${res.delivered.status} ${res.delivered.error ?? ''}`);
+			}
+			for (const id of active) expected.set(id, expected.get(id) + 3);
+			for (const id of ids) if (expected.get(id)) await waitForEnded(db, id, expected.get(id), { timeoutMs: 60_000, label: step });
+			await sleep(1_500);
+			for (const [index, id] of ids.entries()) {
+				const { total } = await executionCounts(db, id);
+				assert.equal(total, expected.get(id), `${step}: W${index + 1} ran ${total} times, expected ${expected.get(id)}`);
+			}
+		}
+		for (const index of [0, 1, 2]) {
+			await main.activate(ids[index]);
+			active.add(ids[index]);
+			await round(`after activating W${index + 1}`);
+		}
+		for (const index of [1, 0, 2]) {
+			await main.deactivate(ids[index]);
+			active.delete(ids[index]);
+			if (active.size) await round(`after deactivating W${index + 1}`);
+		}
+		assert.equal(standIn.snapshot(shared.id).webhooks.received, OTHER_PROGRAM);
 	});
 
 	await check('no process log holds the instance token or the delivery signature', async () => {

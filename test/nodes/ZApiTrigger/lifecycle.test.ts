@@ -14,20 +14,7 @@ import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { WEBHOOK_NAMES, webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
 import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
-import { contentFixture, n8nDelete, PRODUCTION_URL, statusFixture, TEST_URL } from './fixtures';
-
-// Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createStandIn } = require('../../stand-in/server') as {
-	createStandIn(options: IDataObject): {
-		url: string;
-		start(port: number): Promise<unknown>;
-		stop(): Promise<void>;
-		reset(): void;
-		failMe(instanceId: string, status: number | null): void;
-		instanceUrl(instanceId: string): string;
-	};
-};
+import { contentFixture, createStandIn, n8nDelete, PRODUCTION_URL, statusFixture, TEST_URL } from './fixtures';
 
 const INSTANCE = { id: TEST_CREDENTIALS.instanceId, token: ENCODED_TOKEN };
 const ALL_EVENTS = EVENT_CHOICES.map((choice) => choice.value);
