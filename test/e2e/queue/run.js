@@ -301,7 +301,7 @@ function assertActionResult(run, what) {
 	}
 	const body = (p) => run.requests.find((r) => r.path === p)?.body;
 	assert.deepEqual(body('/send-text'), { phone: CHAT_PHONE, message: 'hello from a worker' });
-	assert.deepEqual(body('/add-participant'), { groupId: GROUP_ID, phones: [NEW_PARTICIPANT] });
+	assert.deepEqual(body('/add-participant'), { groupId: GROUP_ID, phones: [NEW_PARTICIPANT], autoInvite: false });
 }
 
 // ---------------------------------------------------------------------------
