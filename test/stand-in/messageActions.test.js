@@ -1,42 +1,24 @@
 'use strict';
 /** The stand-in's pins and poll votes: state kept, refusals. */
-const { createStandIn } = require('./server');
+const { standInPerTest } = require('./harness');
 
 const ID = 'ACTIONSINSTANCE';
 const TOKEN = 'tok/en with space';
 const ANA = '5511988887777';
 
-let standIn;
-let base;
-
-async function api(method, path, body) {
-	const res = await fetch(`${base}/instances/${ID}/token/${encodeURIComponent(TOKEN)}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
-
-beforeEach(async () => {
-	standIn = createStandIn({ instances: [{ id: ID, token: TOKEN }], statusStepMs: 5 });
-	base = (await standIn.start()).url;
-});
-afterEach(async () => {
-	await standIn.stop();
-});
+const harness = standInPerTest({ id: ID, token: TOKEN, statusStepMs: 5 });
+const { api } = harness;
 
 describe('stand-in: pin and unpin a message', () => {
 	it('pins a received message for its duration, then unpins it', async () => {
-		const [messageId] = standIn.seedChat(ID, ANA, { count: 1, fromMeEvery: 0 }).messageIds;
+		const [messageId] = harness.standIn.seedChat(ID, ANA, { count: 1, fromMeEvery: 0 }).messageIds;
 		const pinned = await api('POST', '/pin-message', { phone: ANA, messageId, messageAction: 'pin', pinMessageDuration: '7_days' });
 		expect(pinned).toEqual({ status: 200, json: { zaapId: expect.stringMatching(/^[0-9A-F]{32}$/), messageId: expect.any(String), id: pinned.json.messageId } });
-		const { pins } = standIn.messageState(ID);
+		const { pins } = harness.standIn.messageState(ID);
 		expect(pins).toEqual([{ phone: ANA, messageId, duration: '7_days', until: expect.any(Number) }]);
 		expect(pins[0].until - Date.now()).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60000);
 		expect((await api('POST', '/pin-message', { phone: ANA, messageId, messageAction: 'unpin', pinMessageDuration: '24_hours' })).status).toBe(200);
-		expect(standIn.messageState(ID).pins).toEqual([]);
+		expect(harness.standIn.messageState(ID).pins).toEqual([]);
 	});
 
 	it.each([
@@ -45,7 +27,7 @@ describe('stand-in: pin and unpin a message', () => {
 		['an unknown action', { messageAction: 'stick', pinMessageDuration: '7_days' }, /messageAction must be pin or unpin/],
 		['an unpin of a message not pinned', { messageAction: 'unpin' }, /is not pinned/],
 	])('refuses %s with 400', async (_label, fields, error) => {
-		const [messageId] = standIn.seedChat(ID, ANA, { count: 1, fromMeEvery: 0 }).messageIds;
+		const [messageId] = harness.standIn.seedChat(ID, ANA, { count: 1, fromMeEvery: 0 }).messageIds;
 		const { status, json } = await api('POST', '/pin-message', { phone: ANA, messageId, ...fields });
 		expect(status).toBe(400);
 		expect(json.error).toMatch(error);
@@ -58,9 +40,9 @@ describe('stand-in: vote in a poll', () => {
 	it('records the vote, and a second vote replaces it', async () => {
 		const pollMessageId = await sendPoll();
 		expect((await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId, pollVote: [{ name: 'Pizza' }, { name: 'Sushi' }] })).status).toBe(200);
-		expect(standIn.messageState(ID).votes).toEqual([{ phone: ANA, pollMessageId, options: ['Pizza', 'Sushi'] }]);
+		expect(harness.standIn.messageState(ID).votes).toEqual([{ phone: ANA, pollMessageId, options: ['Pizza', 'Sushi'] }]);
 		await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId, pollVote: [{ name: 'Sushi' }] });
-		expect(standIn.messageState(ID).votes).toEqual([{ phone: ANA, pollMessageId, options: ['Sushi'] }]);
+		expect(harness.standIn.messageState(ID).votes).toEqual([{ phone: ANA, pollMessageId, options: ['Sushi'] }]);
 	});
 
 	it('refuses an answer the poll does not have, two answers in a single-choice poll, and an unknown poll', async () => {
@@ -68,13 +50,13 @@ describe('stand-in: vote in a poll', () => {
 		expect((await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId, pollVote: [{ name: 'Tacos' }] })).json.error).toMatch(/"Tacos" is not an answer/);
 		expect((await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId, pollVote: [{ name: 'Pizza' }, { name: 'Sushi' }] })).json.error).toBe('The poll takes one answer only');
 		expect((await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId: 'NOPE', pollVote: [{ name: 'Pizza' }] })).json.error).toMatch(/No poll NOPE/);
-		expect(standIn.messageState(ID).votes).toEqual([]);
+		expect(harness.standIn.messageState(ID).votes).toEqual([]);
 	});
 
 	it('shows the state on the control route', async () => {
 		const pollMessageId = await sendPoll();
 		await api('POST', '/send-poll-vote', { phone: ANA, pollMessageId, pollVote: [{ name: 'Pizza' }] });
-		const res = await fetch(`${base}/_control/message-state?instanceId=${ID}`);
+		const res = await fetch(`${harness.base}/_control/message-state?instanceId=${ID}`);
 		expect(await res.json()).toEqual({ pins: [], votes: [{ phone: ANA, pollMessageId, options: ['Pizza'] }] });
 	});
 });

@@ -1,30 +1,13 @@
 'use strict';
 /** The stand-in's instance settings: name, auto read, call rejection, sent-by-me, webhooks at once, restore, pairing code. */
-const { createStandIn } = require('./server');
+const { standInPerTest } = require('./harness');
 
 const ID = 'SETTINGSINSTANCE';
 const TOKEN = 'tok/en with space';
 const HOOK = 'https://n8n.example.com/webhook/all';
 
-let standIn;
-let base;
-
-async function api(method, path, body) {
-	const res = await fetch(`${base}/instances/${ID}/token/${encodeURIComponent(TOKEN)}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: res.status, json: await res.json() };
-}
-
-beforeEach(async () => {
-	standIn = createStandIn({ instances: [{ id: ID, token: TOKEN }] });
-	base = (await standIn.start()).url;
-});
-afterEach(async () => {
-	await standIn.stop();
-});
+const harness = standInPerTest({ id: ID, token: TOKEN });
+const { api } = harness;
 
 describe('stand-in: settings', () => {
 	it('shows in GET /me what the PUTs set', async () => {
@@ -63,6 +46,6 @@ describe('stand-in: settings', () => {
 		expect((await api('GET', '/phone-code/5511999999999')).json).toEqual({ connected: true, error: 'You are already connected.' });
 		await api('GET', '/disconnect');
 		expect((await api('GET', '/phone-code/5511999999999')).json.code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
-		expect(standIn.settings(ID)).toMatchObject({ restores: 1, pairingCodes: 1 });
+		expect(harness.standIn.settings(ID)).toMatchObject({ restores: 1, pairingCodes: 1 });
 	});
 });
