@@ -51,7 +51,7 @@ export class ZApiTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating this workflow points the instance’s webhooks at it (over https), replacing what was set before. Listening for a test event points them at the test address until listening stops, then puts back what was there before.',
+					'Activating points the instance’s webhooks at this workflow over https, shared with other active Z-API Trigger workflows of this n8n; another program’s address is put back when the last one stops, and after test listening. Busy bots on n8n 2.x: set N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.',
 				name: 'webhookNotice',
 				type: 'notice',
 				default: '',

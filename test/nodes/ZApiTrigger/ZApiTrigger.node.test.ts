@@ -66,18 +66,17 @@ describe('Z-API Trigger description', () => {
 		expect(sent?.description).toMatch(/answer themselves/);
 	});
 
-	it('has one short notice at the top: webhooks replaced, https, test listening', () => {
+	it('has one short notice at the top: webhooks shared or replaced, https, test listening, the setting for volume', () => {
 		const notices = description.properties.filter(({ type }) => type === 'notice');
 		expect(notices).toHaveLength(1);
 		expect(description.properties[0]).toBe(notices[0]);
 		const notice = notices[0].displayName;
-		expect(notice).toContain('replacing what was set before');
-		expect(notice).toContain('https');
-		expect(notice).toContain('Listening for a test event points them at the test address until listening stops');
-		expect(notice).toContain('puts back what was there before');
-		// Two sentences at most; the rest lives in the Events description and the README.
+		expect(notice).toContain('over https');
+		expect(notice).toContain('shared with other active Z-API Trigger workflows of this n8n');
+		expect(notice).toContain('another program’s address is put back when the last one stops, and after test listening');
+		expect(notice).toContain('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
 		expect(notice.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBeLessThanOrEqual(2);
-		expect(notice.length).toBeLessThan(240);
+		expect(notice.length).toBeLessThan(300);
 		expect(property('events').description).toContain('Z-API keeps one address per webhook');
 	});
 
