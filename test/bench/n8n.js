@@ -458,14 +458,15 @@ async function defaultVersion(n8n, type) {
 	return description?.defaultVersion ?? Math.max(...listed);
 }
 
-function triggerWorkflows(credential, triggerVersion) {
+/** `credentials`: each Z-API side's own instance (two triggers on one instance would share its webhook). */
+function triggerWorkflows(credentials, triggerVersion) {
 	const hookPath = `bench-hook-${hex(4)}`;
-	const trigger = (options) =>
+	const trigger = (options, credential) =>
 		withCredential(node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options }, { webhookId: crypto.randomUUID() }), credential);
 	const floorId = crypto.randomUUID();
 	return {
-		zapi: chain('bench: Z-API Trigger', [trigger({})]),
-		zapiNoRepeats: chain('bench: Z-API Trigger, Ignore Repeated Deliveries off', [trigger({ ignoreRepeats: false })]),
+		zapi: chain('bench: Z-API Trigger', [trigger({}, credentials.zapi)]),
+		zapiNoRepeats: chain('bench: Z-API Trigger, Ignore Repeated Deliveries off', [trigger({ ignoreRepeats: false }, credentials.zapiNoRepeats)]),
 		hook: { workflow: chain('bench: Webhook node', [webhookNode(hookPath, 'onReceived')]), path: hookPath },
 		floor: { workflow: chain('bench: minimal community trigger', [node('Floor', FLOOR_TYPE, 1, {}, { webhookId: floorId })]), path: `${floorId}/webhook` },
 	};
@@ -556,22 +557,27 @@ async function benchTrigger(ctx) {
 	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds; each delivery a new message`);
 	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
 	log(`  Z-API Trigger version ${triggerVersion} (the editor's default)`);
-	const wfs = triggerWorkflows(ctx.credential, triggerVersion);
-	// Z-API keeps one address per webhook: each trigger's signed address is read right after
-	// it registered; both stay active in n8n.
+	// One instance per Z-API side: triggers on one instance share its webhook, and the one
+	// Z-API holds would pass every delivery on to the other.
+	const instances = {};
+	for (const side of Object.keys(TRIGGER_SIDES)) instances[side] = await ctx.benchInstance(`bench ${side}`);
+	const wfs = triggerWorkflows(Object.fromEntries(Object.entries(instances).map(([side, { credential }]) => [side, credential])), triggerVersion);
 	const ids = {};
 	const urls = {};
+	const payloads = {};
 	for (const side of Object.keys(TRIGGER_SIDES)) {
 		ids[side] = await deploy(wfs[side]);
-		urls[side] = ctx.standIn.state.instances.get(ctx.instanceId).webhooks.received;
+		urls[side] = ctx.standIn.state.instances.get(instances[side].id).webhooks.received;
 		assert.ok(urls[side], `the Z-API Trigger (${side}) registered no received webhook with the stand-in`);
+		// Every delivery a new message (a new messageId): a repeated one would start nothing.
+		payloads[side] = fixtures.receivedCallback('text', { instanceId: instances[side].id });
 	}
 	await deploy(wfs.hook.workflow);
 	urls.hook = `${n8n.webhookUrl}webhook/${wfs.hook.path}`;
 	await deploy(wfs.floor.workflow);
 	urls.floor = `${n8n.webhookUrl}webhook/${wfs.floor.path}`;
-	// Every delivery a new message (a new messageId): a repeated one would start nothing.
-	const payload = fixtures.receivedCallback('text', { instanceId: ctx.instanceId });
+	payloads.hook = payloads.zapi;
+	payloads.floor = payloads.zapi;
 	const sides = [...Object.keys(TRIGGER_SIDES), 'hook', 'floor'];
 	const m = {};
 	for (const measure of ['cpu', 'throughput', 'p50', 'p99']) m[measure] = Object.fromEntries(sides.map((side) => [side, []]));
@@ -579,7 +585,7 @@ async function benchTrigger(ctx) {
 		await settle(pgid);
 		const cpu0 = groupCpuMs(pgid);
 		const r = await timed(`trigger:${side}`, async () => {
-			const result = await burstOk(load, { url: urls[side], body: payload, vary: 'messageId', count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
+			const result = await burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count, concurrency: CONCURRENCY, ca: n8n.ca }, `deliveries (${side})`);
 			await settle(pgid);
 			return result;
 		});
@@ -601,7 +607,7 @@ async function benchTrigger(ctx) {
 		const executions = await n8n.executions(ids[side], { includeData: true, limit: 2 });
 		const messageIds = executions.map((execution) => execution?.data?.resultData?.runData?.['Z-API Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.messageId);
 		assert.equal(messageIds.length, 2, `${label}: fewer than 2 executions`);
-		assert.ok(messageIds.every((id) => String(id).startsWith(`${payload.messageId}-`)) && messageIds[0] !== messageIds[1], `${label}: the last executions do not hold the delivered messages: ${JSON.stringify(messageIds)}`);
+		assert.ok(messageIds.every((id) => String(id).startsWith(`${payloads[side].messageId}-`)) && messageIds[0] !== messageIds[1], `${label}: the last executions do not hold the delivered messages: ${JSON.stringify(messageIds)}`);
 		report(`${label}: CPU per delivery vs the minimal trigger`, 'ms', m.cpu[side], m.cpu.floor, currentMode === 'defaults' ? '<= 1.1' : undefined);
 		report(`${label}: CPU per delivery vs the Webhook node`, 'ms', m.cpu[side], m.cpu.hook);
 		report(`${label}: throughput`, '/s', m.throughput[side], m.throughput.hook);
@@ -609,7 +615,7 @@ async function benchTrigger(ctx) {
 		report(`${label}: p99 latency`, 'ms', m.p99[side], m.p99.hook);
 	}
 	report('minimal trigger: CPU per delivery vs the Webhook node', 'ms', m.cpu.floor, m.cpu.hook);
-	return { urls, payload };
+	return { urls, payloads };
 }
 
 /**
@@ -715,7 +721,7 @@ async function benchReplyBot(ctx) {
 	rows.push({ measure: `[${currentMode}] reply bot: lost / doubled replies`, unit: '', zapi: [`${lost}/${doubled}`], baseline: ['0/0'], ratios: [], target: '0 / 0' });
 }
 
-async function benchMemory(ctx, { urls, payload }) {
+async function benchMemory(ctx, { urls, payloads }) {
 	const { n8n, load, pgid } = ctx;
 	const chunks = 4;
 	const per = Math.ceil(MEMORY_DELIVERIES / chunks);
@@ -725,7 +731,7 @@ async function benchMemory(ctx, { urls, payload }) {
 		for (const side of chunk % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
 			await settle(pgid);
 			const before = rssMb(n8n.pid);
-			await burstOk(load, { url: urls[side], body: payload, vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
+			await burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
 			await settle(pgid);
 			growth[side].push(rssMb(n8n.pid) - before);
 		}
@@ -844,6 +850,12 @@ async function runMode(mode, first, packed, floor, install) {
 			instanceUrl: `${standIn.url}${pathOf(instanceId)}`,
 			frontInstanceUrl: `${front.url}${pathOf(instanceId)}`,
 			replyInstanceUrl: `${reply.url}${pathOf(replyInstanceId)}`,
+			/** A stand-in instance of its own, with the same token, and a credential for it. */
+			benchInstance: async (name) => {
+				const id = hex(16).toUpperCase();
+				standIn.addInstance({ id, token, name });
+				return { id, credential: await credentialFor(name, standIn.url, id) };
+			},
 			deploy: async (workflow) => {
 				const created = await n8n.createWorkflow({ ...workflow, name: `${workflow.name} [${Date.now().toString(36)}]` });
 				await n8n.activate(created.id);
