@@ -14,6 +14,7 @@ import {
 } from './mediaDownload';
 import { deliveryScope, registrationOf, type Registration } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
+import { replyInChat } from './replyInChat';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -144,8 +145,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			return respond(this, { outcome: 'ignored' });
 		}
 		const media = mediaOptionsOf(choices.options);
+		// Learns phone–LID pairs; a reply an execution waits for goes to it and starts nothing.
+		const reply = await replyInChat.call(this, instance, answer.items, media);
+		if (reply.startsNothing) return respond(this, { outcome: 'ignored' });
+		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
-		if (memory === 'none' && !download) return respond(this, answer);
+		if (memory === 'none' && !download && !reply.staticDataChanged) return respond(this, answer);
 		// Answered here, before n8n starts the execution. For the memory: n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
