@@ -75,6 +75,16 @@ export const QUESTION_KINDS: Array<{
 	},
 ];
 
+/** Why a pattern is not a regular expression, or null when it is one. */
+function regExpProblem(pattern: string, flags: string): string | null {
+	try {
+		new RegExp(pattern, flags);
+		return null;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
 /** What counts as the answer, as the user picks it; `rule` builds the rule the record carries. */
 export const ANSWER_RULES: Array<{ value: ReplyRule['type']; name: string; description: string; rule(read: Read, choices: () => ReplyChoice[]): ReplyRule }> = [
 	{
@@ -123,11 +133,8 @@ export const ANSWER_RULES: Array<{ value: ReplyRule['type']; name: string; descr
 			const pattern = String(read('pattern', '') ?? '');
 			const flags = read('ignoreCase', true) === false ? '' : 'i';
 			if (!pattern) throw new InputError('Pattern is empty', 'Write a regular expression, for example ^\\d{5}-?\\d{3}$ for a postal code.');
-			try {
-				new RegExp(pattern, flags);
-			} catch (error) {
-				throw new InputError(`Pattern '${pattern}' is not a regular expression`, `${(error as Error).message}. Fix it, or choose another Answer Must Be.`);
-			}
+			const problem = regExpProblem(pattern, flags);
+			if (problem) throw new InputError(`Pattern '${pattern}' is not a regular expression`, `${problem}. Fix it, or choose another Answer Must Be.`);
 			return { type: 'pattern', pattern, flags };
 		},
 	},
