@@ -102,7 +102,8 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {} });
+	// The workflow's shared part (phone–LID pairs, waiting questions) holds nothing from a text without a LID.
+	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {}, global: {} });
 	expect(warn).not.toHaveBeenCalled();
 });
 

@@ -50,9 +50,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 
 /** Until when to wait: always limited, an hour when no limit is set. */
 function waitTillOf(context: IExecuteFunctions, now: Date): Date {
-	const read = (name: string, fallback: unknown) =>
-		name === 'options.limitWaitTime.values' ? context.getNodeParameter('limitWaitTime.values', 0, DEFAULT_LIMIT) : context.getNodeParameter(name, 0, fallback);
-	const until = waitLimit(read, now);
+	const until = waitLimit((name, fallback) => context.getNodeParameter(name, 0, fallback), now);
 	return until.getTime() === WAIT_INDEFINITELY.getTime() ? waitLimit(() => DEFAULT_LIMIT, now) : until;
 }
 

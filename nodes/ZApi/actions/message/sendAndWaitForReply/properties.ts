@@ -243,15 +243,11 @@ export const sendAndWaitForReplyProperties: INodeProperties[] = [
 		...notAny,
 	},
 	{
-		...limitWaitTime,
-		description: 'How long to wait for the answer. Then the workflow goes on with the input items, marked noReply true.',
-		default: { values: { ...DEFAULT_LIMIT } },
-	},
-	{
 		displayName:
 			'The answer reaches this execution through the Z-API Trigger of this workflow, which must be active on the same instance with Message Received, and whose filters let the answer through. The answer starts nothing else.',
 		name: 'replyNotice',
 		type: 'notice',
+		description: 'Where the answer comes from',
 		default: '',
 	},
 	optionsProperty([
@@ -264,6 +260,11 @@ export const sendAndWaitForReplyProperties: INodeProperties[] = [
 			description: 'In a group, only this member’s message counts (a phone or a LID ID). Empty: any member’s.',
 		},
 		delayMessageOption,
+		{
+			...limitWaitTime,
+			description:
+				'How long to wait for the answer; an hour when not set. Then the workflow goes on with the input items, marked noReply true.',
+		},
 	]),
 ];
 
