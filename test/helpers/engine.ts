@@ -120,6 +120,8 @@ export interface EngineOptions {
 	webhookBaseUrl?: string;
 	/** Set for runs that sign resume links (n8n-core needs an execution id for them). */
 	executionId?: string;
+	/** The workflow's static data, read and changed in place by the run. */
+	staticData?: IDataObject;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -205,7 +207,7 @@ export async function runAction(
 	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const workflow = makeWorkflow([node]);
+	const workflow = makeWorkflow([node], options.staticData);
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
