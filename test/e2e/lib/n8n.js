@@ -306,7 +306,13 @@ async function startN8n(opts = {}) {
 		N8N_LOG_LEVEL: 'info',
 		N8N_NO_COLOR: 'true',
 		...(useHttps
-			? { N8N_SSL_KEY: certificate.keyPath, N8N_SSL_CERT: certificate.certPath }
+			? {
+					N8N_SSL_KEY: certificate.keyPath,
+					N8N_SSL_CERT: certificate.certPath,
+					// n8n trusts its own address, as it trusts a public certificate in production: the
+					// Z-API Trigger hands a reply to a waiting execution at n8n's WEBHOOK_URL.
+					NODE_EXTRA_CA_CERTS: certificate.certPath,
+				}
 			: { N8N_SECURE_COOKIE: 'false' }),
 		...(command === 'worker'
 			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
