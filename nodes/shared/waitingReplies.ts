@@ -27,7 +27,7 @@ import { isLid, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } f
  *   between that execution's start and its wait is overwritten: two executions of the same
  *   workflow that ask at the same time (their runs from delivery to question overlap) can
  *   lose one of the two records. That question then gets no reply routed: its wait ends at
- *   its limit (with noReply), and the person's messages start the trigger's normal flow.
+ *   its limit (without an answer), and the person's messages start the trigger's normal flow.
  * - A delivery racing the save (loaded before it, saved after) overwrites it the same way:
  *   the window is the trigger's own handling of that delivery.
  * - A run resumed by its time limit carries the static data of its start: a question asked

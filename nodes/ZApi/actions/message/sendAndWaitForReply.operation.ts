@@ -69,7 +69,8 @@ function resumeUrlOf(context: IExecuteFunctions): string {
  * any question goes out. Sends each item's question through the send operation of its kind,
  * records what the Z-API Trigger needs to route the reply here (shared/waitingReplies.ts),
  * and puts the execution to wait. The first answer from any of the chats goes on with the
- * workflow; at the limit the input items go on, marked noReply.
+ * workflow (marked replied: true); at the limit n8n passes the input items on unchanged, as it
+ * does for every wait with a limit (Send and Wait for Response included).
  */
 async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -132,7 +133,7 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	await this.putExecutionToWait(waitTill);
 	return [
 		items.map((item, index) => ({
-			json: { ...item.json, noReply: true, questionMessageId: questionIds[index] ?? null },
+			json: item.json,
 			pairedItem: { item: index },
 		})),
 	];

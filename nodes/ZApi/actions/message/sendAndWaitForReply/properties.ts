@@ -263,7 +263,7 @@ export const sendAndWaitForReplyProperties: INodeProperties[] = [
 		{
 			...limitWaitTime,
 			description:
-				'How long to wait for the answer; an hour when not set. Then the workflow goes on with the input items, marked noReply true.',
+				'How long to wait for the answer; an hour when not set. Then the workflow goes on with the input items as they came (no replied field).',
 		},
 	]),
 ];

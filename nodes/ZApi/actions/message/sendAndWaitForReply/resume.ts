@@ -14,7 +14,7 @@ export function replyOutput(reply: IDataObject, handOff: { counted: boolean; que
 	const content = isObject(reply.content) ? reply.content : {};
 	return {
 		...reply,
-		noReply: false,
+		replied: true,
 		answerCounts: handOff.counted,
 		buttonId: reply.kind === 'buttonsResponse' ? textOf(fieldOf(content, 'buttonId')) : null,
 		listOptionId: reply.kind === 'listResponse' ? textOf(fieldOf(content, 'selectedRowId')) : null,

@@ -53,8 +53,8 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		const resumeUrl = new URL(record.resumeUrl);
 		expect(`${resumeUrl.origin}${resumeUrl.pathname}`).toBe(`${WAITING_BASE}/${EXECUTION_ID}/action-node-id`);
 		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
-		// What goes on if no reply comes in time: the input, marked.
-		expect(result.json).toEqual([{ customer: 7, noReply: true, questionMessageId: SENT.messageId }]);
+		// What n8n passes on if no reply comes in time: the input as it came.
+		expect(result.json).toEqual([{ customer: 7 }]);
 	});
 
 	it.each([
@@ -140,14 +140,14 @@ describe('Message > Send and Wait for Reply: the reply', () => {
 		expect(result.response).toMatchObject({ status: 200, body: { accepted: true } });
 		expect(result.items).toHaveLength(1);
 		const [item] = result.items!;
-		expect(item).toMatchObject({ ...reply, noReply: false, answerCounts: true, buttonId: 'tue', listOptionId: null, questionMessageId: '3EB0QUESTION' });
+		expect(item).toMatchObject({ ...reply, replied: true, answerCounts: true, buttonId: 'tue', listOptionId: null, questionMessageId: '3EB0QUESTION' });
 		expect(item.waitedSeconds).toBeGreaterThanOrEqual(42);
 		expect(item.waitedSeconds).toBeLessThan(50);
 	});
 
 	it('marks an answer that did not count', async () => {
 		const result = await resume(ask(), { method: 'POST', body: signed(undefined, false) });
-		expect(result.items![0]).toMatchObject({ answerCounts: false, noReply: false });
+		expect(result.items![0]).toMatchObject({ answerCounts: false, replied: true });
 	});
 
 	it.each([
