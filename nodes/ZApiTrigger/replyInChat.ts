@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { learnAndAddContactForms, learnedPairs, LID_PAIRS_KEY } from '../shared/lidPairs';
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
@@ -34,20 +35,34 @@ export interface ReplyOutcome {
 /** How long the waiting execution's address has to answer: it answers before any download. */
 const HAND_OFF_TIMEOUT_MS = 15_000;
 
+/**
+ * n8n saves the record a moment before it marks the execution waiting; an answer in between
+ * gets 409 "running already". n8n changed nothing then, so asking again is safe.
+ */
+const STILL_RUNNING_TRIES = 3;
+const STILL_RUNNING_PAUSE_MS = 1_000;
+
 /** Whether the waiting execution took the hand-off: n8n ran the node's resume webhook and it accepted. */
 async function handOff(this: IWebhookFunctions, instance: ZApiInstance, record: WaitingReply, handOff: ReplyHandOff): Promise<boolean> {
 	try {
-		const response = (await this.helpers.httpRequest({
-			method: 'POST',
-			url: record.resumeUrl,
-			body: signHandOff(instance.instanceToken, handOff),
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: HAND_OFF_TIMEOUT_MS,
-		})) as { statusCode: number; body: unknown };
-		const body = response.body as IDataObject | undefined;
-		return response.statusCode < 300 && body?.accepted === true;
+		for (let attempt = 1; ; attempt++) {
+			const response = (await this.helpers.httpRequest({
+				method: 'POST',
+				url: record.resumeUrl,
+				body: signHandOff(instance.instanceToken, handOff),
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: HAND_OFF_TIMEOUT_MS,
+			})) as { statusCode: number; body: unknown };
+			const body = response.body as IDataObject | undefined;
+			const stillRunning = response.statusCode === 409 && /running/i.test(textOf(body?.message) ?? '');
+			if (stillRunning && attempt < STILL_RUNNING_TRIES) {
+				await sleep(STILL_RUNNING_PAUSE_MS);
+				continue;
+			}
+			return response.statusCode < 300 && body?.accepted === true;
+		}
 	} catch (error) {
 		// The address carries the resume token: neither it nor the instance's secrets reach the log.
 		const token = /[?&]signature=([^&#]+)/.exec(record.resumeUrl)?.[1];

@@ -86,6 +86,20 @@ describe('a reply the execution waits for', () => {
 		expect(unexpected.list).toEqual([]);
 	});
 
+	it('still reaches the execution n8n has not marked waiting yet (409 running already, then accepted)', async () => {
+		withWaiting({ 'exec-7#0': waiting() });
+		const running = nock('https://n8n.example.com')
+			.post('/webhook-waiting/exec-7/action-node-id')
+			.query({ signature: 'resume-t0ken' })
+			.reply(409, { code: 409, message: 'The execution "exec-7" is running already.' });
+		const address = resumeAddress();
+		const result = await deliverTo(target, buttonReply(ANA, 'mon', 'Monday'));
+		expect(running.isDone()).toBe(true);
+		expect(address.scope.isDone()).toBe(true);
+		expect(result.items).toBeUndefined();
+		expect(waitsOf()).toEqual({});
+	});
+
 	it('goes to the newest question of the chat whose rule it meets', async () => {
 		withWaiting({
 			'exec-1#0': waiting({ askedAt: Date.now() - 1_000, rule: { type: 'number', min: 1, max: 5 }, resumeUrl: 'https://n8n.example.com/webhook-waiting/exec-1/action-node-id?signature=other' }),

@@ -17,7 +17,7 @@ const ask = (extra: IDataObject = {}) => ({ resource: 'message', operation: 'sen
 const BUTTONS = { buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } };
 const MINUTE = 60_000;
 
-function expectSend(path: string, body: IDataObject) {
+function expectSend(path: string, body: nock.DataMatcherMap) {
 	return api().post(`${INSTANCE_PATH}${path}`, body).reply(200, SENT);
 }
 
