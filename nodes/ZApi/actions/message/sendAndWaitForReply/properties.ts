@@ -20,6 +20,14 @@ function linesOf(raw: unknown): string[] {
 	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
 }
 
+/** The choices of a list of rows (buttons, list options): each row's label, and its ID when given. */
+function rowChoices(read: Read, rows: { list: string; row: string; field: string; label: [string, string]; hint: string }): ReplyChoice[] {
+	return rowsOf(read(rows.list, {}), rows.row, rows.field, rows.hint).map((row, index) => {
+		const id = String(row.id ?? '').trim();
+		return { label: rowText(row, rows.label[0], rows.label[1], index), ...(id ? { id } : {}) };
+	});
+}
+
 /**
  * How the question is sent: the send operation that sends it (its own parameters, read
  * under the same names here) and the choices it offers, for the "one of the choices" rule.
@@ -47,11 +55,7 @@ export const QUESTION_KINDS: Array<{
 		description: 'A text with reply buttons (Z-API’s button list)',
 		send: sendButtonList,
 		parameters: ['buttons'],
-		choices: (read) =>
-			rowsOf(read('buttons', {}), 'button', 'Buttons', 'Add at least one button with a label.').map((row, index) => ({
-				label: rowText(row, 'label', 'Label', index),
-				...(String(row.id ?? '').trim() ? { id: String(row.id).trim() } : {}),
-			})),
+		choices: (read) => rowChoices(read, { list: 'buttons', row: 'button', field: 'Buttons', label: ['label', 'Label'], hint: 'Add at least one button with a label.' }),
 	},
 	{
 		value: 'optionList',
@@ -60,10 +64,7 @@ export const QUESTION_KINDS: Array<{
 		send: sendOptionList,
 		parameters: ['listTitle', 'buttonLabel', 'listOptions'],
 		choices: (read) =>
-			rowsOf(read('listOptions', {}), 'option', 'Options', 'Add at least one option with a title and a description.').map((row, index) => ({
-				label: rowText(row, 'title', 'Title', index),
-				...(String(row.id ?? '').trim() ? { id: String(row.id).trim() } : {}),
-			})),
+			rowChoices(read, { list: 'listOptions', row: 'option', field: 'Options', label: ['title', 'Title'], hint: 'Add at least one option with a title and a description.' }),
 	},
 	{
 		value: 'poll',
