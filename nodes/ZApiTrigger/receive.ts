@@ -151,7 +151,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
 		if (memory === 'none' && !download && !reply.staticDataChanged) return respond(this, answer);
-		// Answered here, before n8n starts the execution. For the memory: n8n 2.x starts the
+		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
 		// downloads (mediaDownload.ts): a slow file must not make the service send it again.

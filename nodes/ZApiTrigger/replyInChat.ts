@@ -99,6 +99,21 @@ export async function replyInChat(
 	started: IDataObject[],
 	media: MediaOptions | undefined,
 ): Promise<ReplyOutcome> {
+	try {
+		return await routeReply.call(this, instance, started, media);
+	} catch (error) {
+		// A fault here must not cost the message: it starts the workflow as it would have.
+		this.logger.warn(`Z-API Trigger: the message could not be checked for a waiting question: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secretsOf(instance))}`);
+		return { items: started, startsNothing: false, staticDataChanged: true };
+	}
+}
+
+async function routeReply(
+	this: IWebhookFunctions,
+	instance: ZApiInstance,
+	started: IDataObject[],
+	media: MediaOptions | undefined,
+): Promise<ReplyOutcome> {
 	const global = this.getWorkflowStaticData('global');
 	const before = { pairs: global[LID_PAIRS_KEY], waiting: global[WAITING_REPLIES_KEY] };
 	const items = learnAndAddContactForms(this, started);
