@@ -32,9 +32,11 @@ import { isLid, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } f
  *   the window is the trigger's own handling of that delivery.
  * - A run resumed by its time limit carries the static data of its start: a question asked
  *   again on that path may write an old copy of the whole object back.
- * So each workflow run should ask at most a few questions, one at a time, and bursts of
- * conversations starting within the same second should expect an occasional question to end
- * at its limit instead of with the answer.
+ * Measured on n8n 2.41.1 (regular mode, SQLite), ten conversations starting within about a
+ * second: 4 of 10 records survived with the trigger's defaults (Ignore Repeated Deliveries
+ * saves the static data on every message), 9 of 10 with it off. The README says what the user
+ * should do: turn it off where conversations start at once, keep the way to the question
+ * short, and handle the limit.
  */
 
 /** The key of the waiting questions in the workflow's static data. */
