@@ -5,6 +5,7 @@ import { learnAndAddContactForms, learnedPairs, LID_PAIRS_KEY } from '../shared/
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
 	keepWaitingReplies,
+	markStaticData,
 	replyCounts,
 	signHandOff,
 	waitingFor,
@@ -117,6 +118,7 @@ async function routeReply(
 	const global = this.getWorkflowStaticData('global');
 	const before = { pairs: global[LID_PAIRS_KEY], waiting: global[WAITING_REPLIES_KEY] };
 	const items = learnAndAddContactForms(this, started);
+	if (items.some((item) => item.event === 'message')) markStaticData(this);
 	const changed = () => global[LID_PAIRS_KEY] !== before.pairs || global[WAITING_REPLIES_KEY] !== before.waiting;
 	const [item] = items;
 	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {

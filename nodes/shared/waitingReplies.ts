@@ -30,8 +30,11 @@ import { isLid, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } f
  *   its limit (without an answer), and the person's messages start the trigger's normal flow.
  * - A delivery racing the save (loaded before it, saved after) overwrites it the same way:
  *   the window is the trigger's own handling of that delivery.
- * - A run resumed by its time limit carries the static data of its start: a question asked
- *   again on that path may write an old copy of the whole object back.
+ * - A run resumed by its time limit, and in queue mode every new run on a worker, gets no
+ *   saved static data from n8n 2.41.1 (the execution's workflow snapshot leaves it out):
+ *   saving a record there would write an empty object over everything, the trigger's
+ *   activation record included. The asking node checks first (holdsSavedStaticData) and
+ *   refuses; Send and Wait for Reply therefore does not work in queue mode for now.
  * Measured on n8n 2.41.1 (regular mode, SQLite), ten conversations starting within about a
  * second: 4 of 10 records survived with the trigger's defaults (Ignore Repeated Deliveries
  * saves the static data on every message), 9 of 10 with it off. The README says what the user
@@ -209,6 +212,26 @@ export function waitingFor(records: Record<string, WaitingReply>, instanceId: st
 	return Object.entries(records)
 		.filter(([, record]) => record.instanceId === instanceId && fromAskedChat(record, item, pairs))
 		.sort((a, b) => b[1].askedAt - a[1].askedAt);
+}
+
+/**
+ * Whether this run holds the workflow's saved static data. The Z-API Trigger writes the
+ * waiting questions' key on its deliveries, so a run started by it finds the key; a run that
+ * does not was given empty static data by n8n (2.41.1 does so for a run resumed by its time
+ * limit, and in queue mode for every new run on a worker), and saving a record there would
+ * replace the whole saved object, the trigger's activation record included, leaving the
+ * trigger refusing every delivery.
+ */
+export function holdsSavedStaticData(context: StaticDataHolder): boolean {
+	return isObject(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY]);
+}
+
+/** The trigger's side: the key exists from its first delivery on (see holdsSavedStaticData). */
+export function markStaticData(context: StaticDataHolder): boolean {
+	const global = context.getWorkflowStaticData('global');
+	if (isObject(global[WAITING_REPLIES_KEY])) return false;
+	global[WAITING_REPLIES_KEY] = {};
+	return true;
 }
 
 export function waitingReplies(context: StaticDataHolder, now = Date.now()): Record<string, WaitingReply> {

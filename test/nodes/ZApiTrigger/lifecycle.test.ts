@@ -102,8 +102,8 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	// The workflow's shared part (phone–LID pairs, waiting questions) holds nothing from a text without a LID.
-	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {}, global: {} });
+	// The workflow's shared part: no phone–LID pair from a text without a LID, no question waiting.
+	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {}, global: { zApiWaitingReplies: {} } });
 	expect(warn).not.toHaveBeenCalled();
 });
 

@@ -4,7 +4,7 @@ import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { isLid, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
 import { getInstance } from '../../../shared/transport';
-import { keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
+import { holdsSavedStaticData, keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
 import type { ZApiOperation } from '../types';
 import { readPhone } from './send';
 import { waitLimit } from './sendAndWait/response';
@@ -84,6 +84,12 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	let waitTill: Date;
 	try {
 		waitTill = waitTillOf(this, now);
+		if (!holdsSavedStaticData(this)) {
+			throw new InputError(
+				'This run cannot record the question: n8n gave it none of the workflow’s saved data',
+				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (and after its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
+			);
+		}
 	} catch (caught) {
 		items.forEach((_item, index) => fail(caught, index));
 		return [failed];

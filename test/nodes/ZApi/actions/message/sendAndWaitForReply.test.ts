@@ -16,6 +16,8 @@ const api = () => nock('https://api.z-api.io');
 const ask = (extra: IDataObject = {}) => ({ resource: 'message', operation: 'sendAndWaitForReply', phone: PHONE, message: 'Which day suits you?', ...extra });
 const BUTTONS = { buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } };
 const MINUTE = 60_000;
+/** The workflow's saved static data as a run started by the trigger holds it. */
+const saved = (): IDataObject => ({ global: { [WAITING_REPLIES_KEY]: {} } });
 
 function expectSend(path: string, body: nock.DataMatcherMap) {
 	return api().post(`${INSTANCE_PATH}${path}`, body).reply(200, SENT);
@@ -28,7 +30,7 @@ afterEach(() => nock.cleanAll());
 describe('Message > Send and Wait for Reply: the question and the wait', () => {
 	it('sends buttons, waits an hour by default, and records the chat, the rule and the resume address', async () => {
 		const send = expectSend('/send-button-list', { phone: PHONE, message: 'Which day suits you?', buttonList: { buttons: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } });
-		const staticData: IDataObject = {};
+		const staticData: IDataObject = saved();
 		const before = Date.now();
 		const result = await runWaitingAction(ask({ questionType: 'buttons', ...BUTTONS, answerRule: 'choice' }), [{ json: { customer: 7 } }], { staticData });
 		expect(result.error).toBeUndefined();
@@ -69,7 +71,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		],
 	])('a %s question goes out as that send, its choices in the rule', async (questionType, extra, path, body, choices) => {
 		const send = expectSend(path, body);
-		const staticData: IDataObject = {};
+		const staticData: IDataObject = saved();
 		const result = await runWaitingAction(ask({ questionType, answerRule: 'choice', ...extra }), undefined, { staticData });
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
@@ -78,7 +80,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 
 	it('keeps a number range, a pattern and the wait limit given', async () => {
 		expectSend('/send-text', { phone: PHONE, message: 'How many people?' });
-		const staticData: IDataObject = {};
+		const staticData: IDataObject = saved();
 		const before = Date.now();
 		const result = await runWaitingAction(
 			ask({ message: 'How many people?', answerRule: 'number', minimum: 1, maximum: 8, reaskTimes: 0, options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 10, resumeUnit: 'minutes' } } } }),
@@ -90,7 +92,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		expect(waitsIn(staticData)[`${EXECUTION_ID}#0`]).toMatchObject({ rule: { type: 'number', min: 1, max: 8 }, reasksLeft: 0 });
 		nock.cleanAll();
 		expectSend('/send-text', { phone: PHONE, message: 'Your postal code?' });
-		const patterned: IDataObject = {};
+		const patterned: IDataObject = saved();
 		await runWaitingAction(ask({ message: 'Your postal code?', answerRule: 'pattern', pattern: '^\\d{5}-?\\d{3}$' }), undefined, { staticData: patterned });
 		expect(waitsIn(patterned)[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'pattern', pattern: '^\\d{5}-?\\d{3}$', flags: 'i' });
 	});
@@ -114,10 +116,20 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		['a phone that is not one', { phone: 'call me' }, /is not a phone number/],
 	])('%s is refused before anything is sent', async (_name, extra, message) => {
 		const anything = api().post(/.*/).reply(200, SENT);
-		const result = await runWaitingAction(ask(extra));
+		const result = await runWaitingAction(ask(extra), undefined, { staticData: saved() });
 		expect(result.error?.message).toMatch(message);
 		expect(anything.isDone()).toBe(false);
 		expect(result.status).not.toBe('waiting');
+	});
+
+	it('refuses, before sending, in a run n8n gave none of the workflow’s saved data (saving there would erase the trigger’s)', async () => {
+		const anything = api().post(/.*/).reply(200, SENT);
+		const staticData: IDataObject = {};
+		const result = await runWaitingAction(ask(), undefined, { staticData });
+		expect(result.error?.message).toBe('This run cannot record the question: n8n gave it none of the workflow’s saved data');
+		expect(result.error?.description).toMatch(/queue mode/);
+		expect(anything.isDone()).toBe(false);
+		expect(waitsIn(staticData)).toEqual({});
 	});
 });
 
