@@ -29,6 +29,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } fro
 import { ZApiApi } from '../../credentials/ZApiApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
+import { WAITING_REPLIES_KEY } from '../../nodes/shared/waitingReplies';
 
 export const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 export const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
@@ -207,7 +208,8 @@ export async function runAction(
 	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const workflow = makeWorkflow([node], options.staticData);
+	// By default the static data a run started by the Z-API Trigger holds (see holdsSavedStaticData).
+	const workflow = makeWorkflow([node], options.staticData ?? { global: { [WAITING_REPLIES_KEY]: {} } });
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
