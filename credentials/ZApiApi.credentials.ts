@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { credentialTest } from '../nodes/shared/credentialTest';
+import { credentialTest } from '../nodes/shared/credentialCheck';
 
 /**
  * One Z-API instance. The instance id and token travel in the URL path of every call, so
@@ -84,6 +84,6 @@ export class ZApiApi implements ICredentialType {
 		};
 	}
 
-	/** GET /status, with advice per answer: see credentialTest.ts. */
+	/** GET /status, with advice per answer: see nodes/shared/credentialCheck.ts. */
 	test: ICredentialTestRequest = credentialTest;
 }

@@ -33,8 +33,12 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	it('describes a node that uses the package credentials', () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
-		// The credential type carries its own test: no node names one.
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+		// The credential type carries its own test: no node names one. The conversation state's
+		// credential is asked for by the Conversation resource only.
+		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true });
+		for (const other of description.credentials?.slice(1) ?? []) {
+			expect(other).toEqual({ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } });
+		}
 	});
 
 	// Lint resolves icons from the sources; gulpfile.js must put them where the built file looks.
@@ -57,6 +61,11 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 
 	// Saved credentials are stored under these names: renaming one empties it for every user.
 	it('keeps the field names saved credentials use, and the service address as default', () => {
+		if (credentials.name === 'zApiConversationStateApi') {
+			expect(credentials.properties.map((property) => property.name)).toEqual(['baseUrl', 'apiKey']);
+			expect(credentials.test?.request.url).toBe('/data-tables');
+			return;
+		}
 		expect(credentials.name).toBe('zApiApi');
 		expect(credentials.properties.map((property) => property.name)).toEqual([
 			'instanceId',
@@ -77,8 +86,14 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	// Another Z-API package calls its credential "Z-API API": with both installed, the list
 	// of credentials must tell them apart.
 	it('has a display name of its own', () => {
-		expect(credentials.displayName).toBe('Z-API Instance API');
+		const displayNames: Record<string, string> = { zApiApi: 'Z-API Instance API', zApiConversationStateApi: 'Z-API Conversation State API' };
+		expect(credentials.displayName).toBe(displayNames[credentials.name]);
 	});
+});
+
+// The instance credential's Base URL is Z-API's (the conversation state's is n8n's own).
+describe('credentials dist/credentials/ZApiApi.credentials.js', () => {
+	const credentials = loadClass<ICredentialType>('dist/credentials/ZApiApi.credentials.js');
 
 	// n8n shows a connection test that got no answer as the bare network code.
 	it('says under Base URL what the network codes of a failed test mean', () => {

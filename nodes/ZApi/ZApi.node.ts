@@ -44,7 +44,11 @@ export class ZApi implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true }],
+		credentials: [
+			{ name: 'zApiApi', required: true },
+			// Conversation state lives in an n8n data table, reached through n8n's API (actions/conversation/state.ts).
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+		],
 		webhooks: resumeWebhooks,
 		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : $parameter.operation === '${SEND_AND_WAIT_FOR_REPLY}' ? 'The workflow goes on when the person answers in the chat' : '' }}`,
 		properties: buildProperties(),

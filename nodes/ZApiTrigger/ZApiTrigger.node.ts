@@ -64,7 +64,7 @@ export class ZApiTrigger implements INodeType {
 				options: EVENT_CHOICES.map(({ name, value, description }) => ({ name, value, description })),
 				default: ['messageReceived'],
 				description:
-					'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another workflow or app using them stops receiving. n8n must be reachable over https.',
+					'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another app using them stops receiving until this one is deactivated (then it is put back), while other active workflows of this n8n share them. Message Sent by Me also turns on Z-API’s notify sent by me for the instance until then. n8n must be reachable over https.',
 			},
 			{
 				displayName: 'Sent by Me From',

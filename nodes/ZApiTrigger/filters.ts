@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError, isGroupId, normalizeChatId } from '../shared/input';
+import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/input';
 import { INSTANCE_CALLBACKS, STATUS_KINDS } from './callbackKinds';
 import { UNKNOWN_KIND } from './deliveryItems';
 import { fieldOf, isObject, textOf } from './readers';
@@ -51,30 +51,14 @@ export const MESSAGE_FLAG_FILTERS: MessageFlagFilter[] = [
 	},
 ];
 
-/** The same separators as the action node's phone lists. */
-const LIST_SEPARATORS = /[,;\n]/;
-
 /**
  * Only These Phones as chat ids, by the shared rules (phones to digits, group and LID ids as
  * they are). Empty means every chat. An entry that is not a phone, group id or LID id is
  * refused with an InputError naming it, never kept as typed.
  */
 export function parseChatList(raw: unknown): string[] {
-	const entries = Array.isArray(raw) ? raw.flat(3) : [raw];
-	const chats = new Set<string>();
-	for (const entry of entries) {
-		const text = textOf(entry ?? '');
-		if (text === null) {
-			throw new InputError(
-				'An entry of Only These Phones is not text',
-				'Give phones, group IDs or LID IDs separated by commas, or an expression returning a list of them.',
-			);
-		}
-		for (const part of text.split(LIST_SEPARATORS)) {
-			if (part.trim()) chats.add(normalizeChatId(part));
-		}
-	}
-	return [...chats];
+	const entries = listEntries(raw, 'Only These Phones', 'Give phones, group IDs or LID IDs separated by commas, or an expression returning a list of them.');
+	return [...new Set(entries.map((entry) => normalizeChatId(entry)))];
 }
 
 /**

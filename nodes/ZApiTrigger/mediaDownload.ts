@@ -128,6 +128,7 @@ interface StreamedResponse {
  */
 async function download(this: IWebhookFunctions, url: string, maxBytes: number): Promise<Downloaded | NotDownloaded> {
 	const deadline = Date.now() + DOWNLOAD_TIME_LIMIT_MS;
+	const connection = new AbortController();
 	let response: StreamedResponse;
 	try {
 		response = (await this.helpers.httpRequest({
@@ -137,19 +138,30 @@ async function download(this: IWebhookFunctions, url: string, maxBytes: number):
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: DOWNLOAD_TIME_LIMIT_MS,
+			abortSignal: connection.signal,
 		})) as StreamedResponse;
 	} catch (error) {
 		return failure('failed', (error as Error).message);
 	}
 	const body = response.body;
+	/**
+	 * Ends the connection of an answer not wanted. Destroying the stream n8n hands over is not
+	 * enough: it may wrap the socket's stream without ever reading it, and the connection then
+	 * stays open until the time limit. Aborting closes the socket; the stream is destroyed
+	 * first so that the abort does not raise an error nobody listens to.
+	 */
+	const letGo = () => {
+		body?.destroy?.();
+		connection.abort();
+	};
 	const status = response.statusCode ?? 0;
 	if (status < 200 || status >= 300) {
-		body?.destroy?.();
+		letGo();
 		return GONE_STATUSES.includes(status) ? failure('expired', status) : failure('failed', `HTTP ${status}`);
 	}
 	const declared = Number(response.headers?.['content-length']);
 	if (Number.isFinite(declared) && declared > maxBytes) {
-		body?.destroy?.();
+		letGo();
 		return failure('tooLarge', maxBytes);
 	}
 	if (!body || typeof body[Symbol.asyncIterator] !== 'function') return failure('failed', 'no file in the answer');
@@ -160,11 +172,11 @@ async function download(this: IWebhookFunctions, url: string, maxBytes: number):
 			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
 			size += bytes.length;
 			if (size > maxBytes) {
-				body.destroy?.();
+				letGo();
 				return failure('tooLarge', maxBytes);
 			}
 			if (Date.now() > deadline) {
-				body.destroy?.();
+				letGo();
 				return failure('failed', `it took longer than ${DOWNLOAD_TIME_LIMIT_MS / 1000} seconds`);
 			}
 			chunks.push(bytes);

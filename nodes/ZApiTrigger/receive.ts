@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
-import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyDelivery } from './deliverySecret';
+import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from './deliverySecret';
 import { toItems } from './deliveryItems';
 import { fieldOf, isObject, textOf } from './readers';
 import { acceptor, type FilterChoices } from './filters';
@@ -12,9 +12,11 @@ import {
 	withMedia,
 	type MediaOptions,
 } from './mediaDownload';
-import { deliveryScope, registrationOf, type Registration } from './registration';
+import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
+import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
+import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -27,11 +29,18 @@ import { replyInChat } from './replyInChat';
 /** What the node knows about itself when a delivery comes in. */
 export interface Receiver {
 	instanceId: string;
-	instanceToken: string;
+	/** The instance token, when the credentials were read (no saved check, or a pending activation). */
+	instanceToken?: string;
+	/** The digest of the current address's signature saved at activation (staticData.ts): checks without the token. */
+	signatureDigest?: string;
 	/** Workflow and node the signature is bound to. */
 	scope: string;
 	/** The current activation id from the workflow's static data, if any. */
 	activation: string | undefined;
+	/** Activation ids ended lately, from the same place. */
+	retired?: string[];
+	/** This process's clock (ms). */
+	now?: number;
 }
 
 export interface Delivery {
@@ -43,7 +52,11 @@ export type Answer =
 	| { outcome: 'refused'; status: number; error: string; log?: string }
 	/** Answered 200 without an execution; `log` says why when the user should know. */
 	| { outcome: 'ignored'; log?: string }
-	| { outcome: 'started'; items: IDataObject[] };
+	/**
+	 * `pending`: signed for an activation whose record n8n had not saved yet; nothing may be
+	 * written to the static data then (see receive).
+	 */
+	| { outcome: 'started'; items: IDataObject[]; pending?: true };
 
 type Refusal = Extract<Answer, { outcome: 'refused' }>;
 
@@ -72,12 +85,21 @@ const VERDICT_REFUSALS = {
 /** The whole decision on one delivery. Pure: the same input gives the same answer. */
 export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: FilterChoices): Answer {
 	const query = isObject(delivery.query) ? delivery.query : {};
-	const verdict = verifyDelivery(query, receiver.instanceToken, receiver.scope, receiver.activation);
-	if (verdict !== 'valid') return VERDICT_REFUSALS[verdict];
+	const verdict =
+		receiver.signatureDigest !== undefined && receiver.activation !== undefined
+			? verifyByDigest(query, receiver.signatureDigest, receiver.activation)
+			: verifyDelivery(query, receiver.instanceToken ?? '', receiver.scope, {
+					current: receiver.activation,
+					retired: receiver.retired,
+					now: receiver.now,
+				});
+	if (verdict !== 'valid' && verdict !== 'pending') return VERDICT_REFUSALS[verdict];
 
 	const payload = delivery.body;
 	if (!isObject(payload)) return REFUSALS.notAnObject;
-	if (fieldOf(payload, 'instanceId') !== receiver.instanceId) return REFUSALS.otherInstance;
+	// Instance ids are upper-case hex in the panel; a delivery writing it otherwise is the same instance.
+	const instanceId = textOf(fieldOf(payload, 'instanceId'));
+	if (instanceId?.toUpperCase() !== receiver.instanceId.toUpperCase()) return REFUSALS.otherInstance;
 
 	let accepted: (item: IDataObject) => boolean;
 	try {
@@ -86,14 +108,16 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 		// Fail closed: a chat filter that cannot be read must not let every chat through.
 		return {
 			outcome: 'ignored',
-			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${(error as Error).message}). Fix the list in the trigger's options.`,
+			// The entry is quoted as typed: a token pasted there by mistake is redacted.
+			log: `Z-API Trigger: started nothing, Only These Phones cannot be read (${redactSecrets((error as Error).message, receiver.instanceToken ? [receiver.instanceToken] : [])}). Fix the list in the trigger's options.`,
 		};
 	}
 	const items = toItems(payload, { splitStatusIds: fieldOf(choices.options, 'splitStatusIds') === true }).filter(
 		accepted,
 	);
 	// Filtered-out deliveries are still answered 200: the service must not send them again.
-	return items.length ? { outcome: 'started', items } : { outcome: 'ignored' };
+	if (!items.length) return { outcome: 'ignored' };
+	return verdict === 'pending' ? { outcome: 'started', items, pending: true } : { outcome: 'started', items };
 }
 
 /** The trigger's parameters; a value of the wrong shape counts as not set. */
@@ -115,38 +139,62 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>):
 
 /** webhook(): one delivery read from n8n, decided, answered. Never throws. */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	let instance: ZApiInstance;
-	try {
-		instance = await getInstance.call(this);
-	} catch (error) {
-		// n8n's side, not the delivery's: a 5xx lets the service try again once the
-		// credentials can be read.
-		this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
-		return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
+	const stored = staticDataOf(this);
+	const body = this.getBodyData() as unknown;
+	// An activation saved with its check needs no credentials (deliverySecret.ts, signatureDigest);
+	// one still being saved, or saved before the check existed, is checked with the token, and
+	// so are the requests and relays between workflows sharing the instance (sharing.ts).
+	const check = deliveryCheckOf(stored);
+	let instance: ZApiInstance | undefined;
+	if (!check || needsInstanceToken(stored, body)) {
+		try {
+			instance = await getInstance.call(this);
+		} catch (error) {
+			// n8n's side, not the delivery's: a 5xx lets the service try again once the
+			// credentials can be read.
+			this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
+			return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
+		}
 	}
 	const query = this.getQueryData() as unknown;
 	try {
 		const choices = choicesOf(this);
+		const control = instance && answerControl(this, instance, stored, query, body);
+		if (control) return control;
 		const answer = answerDelivery(
-			{ query, body: this.getBodyData() },
+			{ query, body },
 			{
-				instanceId: instance.instanceId,
-				instanceToken: instance.instanceToken,
+				...(check
+					? { instanceId: check.instanceId, signatureDigest: check.signatureDigest }
+					: { instanceId: instance!.instanceId, instanceToken: instance!.instanceToken }),
 				scope: deliveryScope(this),
-				activation: registrationOf(this).activation,
+				activation: typeof stored.activation === 'string' ? stored.activation : undefined,
+				retired: Array.isArray(stored.retired) ? stored.retired : undefined,
+				now: Date.now(),
 			},
 			choices,
 		);
+		if (answer.outcome !== 'refused' && instance) await relayToMembers(this, instance, stored, body);
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return respond(this, answer);
-		const memory = rememberDelivery(registrationOf(this), answer.items, choices.options);
+		if (answer.pending) {
+			this.logger.info(
+				'Z-API Trigger: a delivery came in while n8n was still saving this activation (it saves it once every webhook is registered); accepted, as its address is that of the activation just made',
+			);
+		}
+		// Before the activation's record is saved, the static data read here lacks it: saving it
+		// (n8n does when webhook() changes it) could overwrite the record. Nothing is remembered.
+		const memory = answer.pending ? 'none' : rememberDelivery(stored, answer.items, choices.options);
 		if (memory === 'repeat') {
 			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
 			return respond(this, { outcome: 'ignored' });
 		}
 		const media = mediaOptionsOf(choices.options);
 		// Learns phone–LID pairs; a reply an execution waits for goes to it and starts nothing.
-		const reply = await replyInChat.call(this, instance, answer.items, media);
+		// The credentials are read for a message of a chat a question waits for, and only then.
+		const instanceOf = async () => instance ?? (instance = await readCredentialsForReply(this));
+		const instanceId = check ? check.instanceId : instance!.instanceId;
+		const reply = await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
 		if (reply.startsNothing) return respond(this, { outcome: 'ignored' });
 		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
@@ -162,11 +210,24 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same
 		// way again, so it is answered 200 (a 5xx would make the service send it again)
 		// and logged without the delivery or any secret.
-		const secrets = [...secretsOf(instance), ...querySecrets(query)];
+		// The credentials are read here if the check did not need them: the line must not carry a
+		// token whatever the delivery held (an error is rare; its cost does not matter).
+		const known = instance ?? (await getInstance.call(this).catch(() => undefined));
+		const secrets = [...(known ? secretsOf(known) : []), ...querySecrets(query)];
 		this.logger.error(
 			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
 		);
 		return respond(this, { outcome: 'ignored' });
+	}
+}
+
+/** The credentials for a reply's hand-off; undefined (logged) when they cannot be read: the message then starts the workflow. */
+async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApiInstance | undefined> {
+	try {
+		return await getInstance.call(context);
+	} catch (error) {
+		context.logger.warn(`Z-API Trigger: could not read its credentials to hand a reply to its waiting execution: ${(error as Error).message}`);
+		return undefined;
 	}
 }
 
@@ -180,7 +241,7 @@ const STARTED = { received: true, started: true };
  * says what that guarantees).
  */
 function rememberDelivery(
-	registration: Registration,
+	registration: TriggerStaticData,
 	items: IDataObject[],
 	options: IDataObject,
 ): 'repeat' | 'remembered' | 'none' {

@@ -1,41 +1,21 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { getInstance, redactSecrets, secretsOf } from '../shared/transport';
+import { credentialSecrets, getInstance, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
 import {
 	isWebhookName,
-	readWebhookAddresses,
+	readWebhookSettings,
+	setSentByMe,
 	setWebhookAddress,
 	WEBHOOKS,
-	type WebhookAddresses,
 	type WebhookName,
+	type WebhookSettings,
 } from '../shared/webhooks';
-import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signedUrl } from './deliverySecret';
+import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signatureDigest, signedUrl } from './deliverySecret';
 import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
-import type { RepeatMemory } from './repeats';
-
-/**
- * What this trigger registered, kept in the workflow's static data (n8n saves it after
- * activation and deactivation, and hands a test session its own copy), never in module
- * memory: in queue mode activation and deliveries run in different processes.
- */
-export interface Registration extends IDataObject {
-	activation?: string;
-	/**
-	 * n8n's address put in each webhook, without its query: the signature is not stored, it
-	 * is made again from the activation id and the instance token when needed.
-	 */
-	registered?: Partial<Record<WebhookName, string>>;
-	/** Only while listening for a test event: what each webhook pointed at before. */
-	testSession?: { previous: Partial<Record<WebhookName, string | null>> };
-	/** Deliveries that started an execution lately (repeats.ts). */
-	recentDeliveries?: RepeatMemory;
-}
-
-export function registrationOf(context: { getWorkflowStaticData(type: string): IDataObject }): Registration {
-	return context.getWorkflowStaticData('node') as Registration;
-}
+import { joinHeads, leaveSharing } from './sharing';
+import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
 
 /** Binds a signature to this workflow and node, so another trigger's address is not ours. */
 export function deliveryScope(context: Pick<IHookFunctions, 'getWorkflow' | 'getNode'>): string {
@@ -66,6 +46,16 @@ function neededWebhooks(context: IHookFunctions): WebhookName[] {
 	return webhooksFor(context.getNodeParameter('events', []) as string[]);
 }
 
+/**
+ * Whether the received webhook goes through the endpoint that also turns on "notify messages
+ * sent by me" for the whole instance: only when Message Sent by Me is chosen. Otherwise the
+ * setting stays as it is: another program on the instance that had it off would receive its
+ * own messages (reply loops).
+ */
+function wantsSentByMe(context: IHookFunctions, needed: WebhookName[]): boolean {
+	return needed.includes('receivedAndSent') && (context.getNodeParameter('events', []) as string[]).includes('messageSent');
+}
+
 function webhookUrlOf(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default') ?? '';
 	if (!url.toLowerCase().startsWith('https://')) {
@@ -78,13 +68,13 @@ function webhookUrlOf(context: IHookFunctions): string {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The current addresses, or why they could not be read (redacted, fit for a log line). */
+/** The current settings, or why they could not be read (redacted, fit for a log line). */
 async function readCurrent(
 	context: IHookFunctions,
 	secrets: string[],
-): Promise<{ addresses: WebhookAddresses } | { unreadable: string }> {
+): Promise<WebhookSettings | { unreadable: string }> {
 	try {
-		return { addresses: await readWebhookAddresses.call(context) };
+		return await readWebhookSettings.call(context);
 	} catch (error) {
 		return { unreadable: redactSecrets(messageOf(error), secrets) };
 	}
@@ -108,38 +98,64 @@ export function withWhatToDo(error: unknown, context: Pick<IHookFunctions, 'getN
 	return failure;
 }
 
-/** The activation boundary: every error leaving the hook it wraps, whoever threw it, passes withWhatToDo. */
+/**
+ * The activation boundary: every error leaving the hook it wraps, whoever threw it, passes
+ * withWhatToDo, and is redacted with the credentials' secrets (an option's error quotes what
+ * was typed, a token pasted there by mistake included).
+ */
 function atActivation<T>(hook: (this: IHookFunctions) => Promise<T>): (this: IHookFunctions) => Promise<T> {
 	return async function (this: IHookFunctions): Promise<T> {
 		try {
 			return await hook.call(this);
 		} catch (error) {
-			throw withWhatToDo(error, this);
+			throw redactError(withWhatToDo(error, this), await credentialSecrets(this));
 		}
 	};
+}
+
+/**
+ * Who an address belongs to, in words fit for a log: its host, and whether it is an n8n
+ * webhook. Never its path or query, which may hold another program's secret.
+ */
+export function ownerOf(address: string): string {
+	try {
+		const url = new URL(address);
+		return /^\/webhook(-test)?\//.test(url.pathname) ? `an n8n webhook at ${url.host}` : url.host;
+	} catch {
+		return 'an address that is not a URL';
+	}
+}
+
+/** True when `address` is this node's webhook address, whatever activation it was signed for. */
+function isOwnAddress(address: string, webhookUrl: string): boolean {
+	return address.split('?')[0] === webhookUrl.split('?')[0];
 }
 
 /** True when every webhook the chosen events need still points at this activation. */
 export const checkExists = atActivation(async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (isTestListening(this)) return false;
-	const registration = registrationOf(this);
+	const data = staticDataOf(this);
 	const needed = neededWebhooks(this);
 	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
-	const { activation, registered } = registration;
+	const { activation, registered } = data;
 	if (!activation || needed.some((name) => registered?.[name] !== webhookUrl)) return false;
+	// Message Sent by Me chosen or dropped since: the received webhook is set again the other way.
+	if (wantsSentByMe(this, needed) !== (data.sentByMeBefore !== undefined)) return false;
 	const instance = await getInstance.call(this);
 	const ours = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
 	// Unreadable settings answer "no": activating claims the webhooks, so registering the
 	// same address again is what the user asked for.
 	const current = await readCurrent(this, [...secretsOf(instance), ...secretsOfAddress(ours)]);
-	return 'addresses' in current && needed.every((name) => current.addresses[name] === ours);
+	if ('unreadable' in current) return false;
+	if (wantsSentByMe(this, needed) && current.sentByMe === false) return false;
+	return needed.every((name) => current.addresses[name] === ours);
 });
 
 export const create = atActivation(async function create(this: IHookFunctions): Promise<boolean> {
 	checkFilterOptions(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
 	const webhookUrl = webhookUrlOf(this);
 	const instance = await getInstance.call(this);
-	const registration = registrationOf(this);
+	const data = staticDataOf(this);
 	const test = isTestListening(this);
 	const needed = neededWebhooks(this);
 	if (!needed.length) {
@@ -147,29 +163,135 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 			description: 'Choose at least one event in Events.',
 		});
 	}
-	// Re-activation keeps the activation id, so an address already registered stays valid.
-	const activation = (!test && registration.activation) || newActivationId();
+	const sentByMe = wantsSentByMe(this, needed);
+	// Re-activation keeps the activation id, so an address already registered stays valid,
+	// and what was there before the first activation stays what is put back.
+	const again = !test && typeof data.activation === 'string' ? data : undefined;
+	const activation = again?.activation ?? newActivationId();
 	const url = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
+	const secrets = [...secretsOf(instance), ...secretsOfAddress(url)];
 
-	if (test) registration.testSession = { previous: await addressesBeforeListening(this, needed) };
-	// Each address is recorded before it is sent: when a later one fails, n8n calls delete()
-	// with this static data, and it must undo what did go through (remove() asks /me first,
-	// so an address that never landed is left alone).
-	const registered: Registration['registered'] = {};
-	registration.activation = activation;
-	registration.registered = registered;
+	const now = test ? await settingsBeforeListening(this) : await readCurrent(this, secrets);
+	const before: Before = {};
 	for (const name of needed) {
-		registered[name] = webhookUrl;
-		await setWebhookAddress.call(this, {
-			name,
-			address: url,
-			shownAs: test ? 'the test address of this workflow' : 'the address of this workflow',
-			whatToDo: `Check the credentials and that the instance is connected, then ${test ? 'listen for a test event' : 'activate the workflow'} again.`,
-			secrets: secretsOfAddress(url),
-		});
+		const known = again?.before?.[name];
+		if (known !== undefined) before[name] = known;
+		else if ('unreadable' in now) before[name] = null;
+		else before[name] = isOwnAddress(now.addresses[name], webhookUrl) ? '' : now.addresses[name];
+	}
+	const flagBefore = 'unreadable' in now ? null : now.sentByMe;
+	const sentByMeBefore = again && again.sentByMeBefore !== undefined ? again.sentByMeBefore : flagBefore;
+	// Webhooks another workflow of this n8n holds are shared with it (sharing.ts), not taken.
+	const shared = await joinHeads(this, data, { needed, now, webhookUrl, activation, instance, sentByMe, test });
+	for (const name of [...shared.joined, ...shared.orphaned]) before[name] = '';
+	const taking = needed.filter((name) => !shared.joined.includes(name));
+	tellTakeOvers(this, taking, now, webhookUrl, test, sentByMe && taking.includes('receivedAndSent') ? sentByMeBefore : true);
+
+	// The record is complete before the first PUT: a delivery may come as soon as one lands.
+	Object.assign(data, {
+		activation,
+		registered: Object.fromEntries(needed.map((name) => [name, webhookUrl])),
+		before,
+		deliveryCheck: { instanceId: instance.instanceId, signatureDigest: signatureDigest(new URL(url).searchParams.get(SIGNATURE_PARAM) ?? '') },
+	});
+	if (sentByMe) data.sentByMeBefore = sentByMeBefore;
+	else delete data.sentByMeBefore;
+	if (test) data.testSession = true;
+	else delete data.testSession;
+
+	// Every webhook a PUT was sent for: the one that failed too, unless the service said it did
+	// not take it, as it may have landed all the same (a connection cut after the service took it).
+	const touched: WebhookName[] = [];
+	try {
+		for (const name of taking) {
+			touched.push(name);
+			await setWebhookAddress.call(this, {
+				name,
+				address: url,
+				shownAs: test ? 'the test address of this workflow' : 'the address of this workflow',
+				whatToDo: `Check the credentials and that the instance is connected, then ${test ? 'listen for a test event' : 'activate the workflow'} again.`,
+				secrets: secretsOfAddress(url),
+				leaveSentByMe: !sentByMe,
+			});
+		}
+	} catch (error) {
+		// n8n does not undo a failed activation with this static data (2.41.1 calls delete()
+		// with the record saved before, if any): what may have landed is put back here.
+		if (wasRefused(error)) touched.pop();
+		const summary = await rollBack(this, data, touched, secrets);
+		endActivation(data);
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error);
+		failure.message = `${failure.message.replace(/[\s.:]+$/, '')}. ${summary}`;
+		throw failure;
 	}
 	return true;
 });
+
+/** Logs what the activation takes from whom, by host only. */
+function tellTakeOvers(
+	context: IHookFunctions,
+	needed: WebhookName[],
+	now: WebhookSettings | { unreadable: string },
+	webhookUrl: string,
+	test: boolean,
+	sentByMeBefore: boolean | null,
+): void {
+	const until = test ? 'until listening ends' : 'until the workflow is deactivated';
+	if ('unreadable' in now) {
+		context.logger.warn(
+			`Z-API Trigger: registers its webhooks without knowing what they pointed at before (${now.unreadable}); deactivating clears them`,
+		);
+		return;
+	}
+	for (const name of needed) {
+		const address = now.addresses[name];
+		if (!address || isOwnAddress(address, webhookUrl)) continue;
+		context.logger.info(`Z-API Trigger: takes the ${WEBHOOKS[name].label} webhook over from ${ownerOf(address)} ${until}, then puts it back`);
+	}
+	if (sentByMeBefore === false) {
+		context.logger.info(`Z-API Trigger: turns on notify sent by me for the whole instance (Message Sent by Me is chosen) ${until}, then turns it off again`);
+	}
+}
+
+/** Puts back what a failed activation changed; says what is where now. Never throws. */
+async function rollBack(context: IHookFunctions, data: TriggerStaticData, done: WebhookName[], secrets: string[]): Promise<string> {
+	const back: string[] = [];
+	const left: string[] = [];
+	for (const name of [...done].reverse()) {
+		const previous = data.before?.[name];
+		// Nothing known to put back: cleared, as a deactivation would.
+		const address = typeof previous === 'string' ? previous : '';
+		try {
+			await setWebhookAddress.call(context, {
+				name,
+				address,
+				shownAs: 'the address from before',
+				whatToDo: 'Check the webhook in the Z-API panel.',
+				secrets,
+				leaveSentByMe: true,
+			});
+			back.push(`the ${WEBHOOKS[name].label} webhook ${address ? `points at ${ownerOf(address)} again` : 'is cleared again'}`);
+		} catch (error) {
+			left.push(`the ${WEBHOOKS[name].label} webhook still points at this workflow (${redactSecrets(messageOf(error), secrets).replace(/[\s.]+$/, '')})`);
+		}
+	}
+	if (done.includes('receivedAndSent') && data.sentByMeBefore === false) {
+		try {
+			await setSentByMe.call(context, false, 'Check notify sent by me in the Z-API panel.', secrets);
+			back.push('notify sent by me is off again');
+		} catch (error) {
+			left.push(`notify sent by me is still on (${redactSecrets(messageOf(error), secrets).replace(/[\s.]+$/, '')})`);
+		}
+	}
+	const summary = !done.length
+		? 'No webhook was changed'
+		: left.length
+			? `Left registered: ${left.join('; ')}${back.length ? `. Put back: ${back.join('; ')}` : ''}. Fix these in the Z-API panel`
+			: `Nothing was left registered: ${back.join('; ')}`;
+	context.logger[left.length ? 'warn' : 'info'](`Z-API Trigger: the activation failed. ${summary}`);
+	return summary;
+}
 
 /**
  * Listening takes the webhooks over from whatever had them (often this workflow's own
@@ -178,13 +300,9 @@ export const create = atActivation(async function create(this: IHookFunctions): 
  * answers any more: a live workflow would stop receiving either way. So listening does not
  * start, and nothing has been changed.
  */
-async function addressesBeforeListening(
-	context: IHookFunctions,
-	needed: WebhookName[],
-): Promise<Partial<Record<WebhookName, string>>> {
-	let current: WebhookAddresses;
+async function settingsBeforeListening(context: IHookFunctions): Promise<WebhookSettings> {
 	try {
-		current = await readWebhookAddresses.call(context);
+		return await readWebhookSettings.call(context);
 	} catch (error) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -195,24 +313,22 @@ async function addressesBeforeListening(
 			},
 		);
 	}
-	return Object.fromEntries(needed.map((name) => [name, current[name]]));
 }
 
 /**
- * Clears what this activation registered, only where it can prove the webhook still points
- * at it. At the end of a test session it puts back what was there before (the production
- * registration of an active workflow). Anything it cannot prove is left as it is and
- * logged; a failed clean-up is logged, never thrown: deactivation must not fail.
+ * Puts back what was there before this activation (another program's address, or this
+ * workflow's production address at the end of a test session), only where it can prove the
+ * webhook still points at it; clears it where nothing was. Anything it cannot prove is left
+ * as it is and logged; a failed clean-up is logged, never thrown: deactivation must not fail.
  */
 export async function remove(this: IHookFunctions): Promise<boolean> {
-	const registration = registrationOf(this);
-	if (registration.activation && Object.keys(registration.registered ?? {}).length) {
-		await clearRegistered(this, registration);
+	const data = staticDataOf(this);
+	if (data.activation && Object.keys(data.registered ?? {}).length) {
+		// Webhooks shared with other workflows are left or handed over (sharing.ts); the rest are this one's alone.
+		await leaveSharing(this, data);
+		if (Object.keys(data.registered ?? {}).length) await clearRegistered(this, data);
 	}
-	delete registration.activation;
-	delete registration.registered;
-	delete registration.testSession;
-	delete registration.recentDeliveries;
+	endActivation(data);
 	return true;
 }
 
@@ -222,8 +338,10 @@ export interface CleanUpFacts {
 	current: string | undefined;
 	/** The address this activation registered. */
 	ours: string;
-	/** Set at the end of a test session: what the webhook pointed at before (null: unknown). */
-	testSession?: { previous: string | null | undefined };
+	/** What it pointed at before the activation: '' nothing, null or undefined not known. */
+	previous: string | null | undefined;
+	/** The activation was a test session. */
+	test?: boolean;
 }
 
 export type CleanUp = { put: string } | { leave: string; level: 'info' | 'warn' };
@@ -235,7 +353,7 @@ export const CLEAN_UP_RULES: Array<{ name: string; matches: (facts: CleanUpFacts
 		matches: (facts) => facts.current === undefined,
 		then: (facts) => ({
 			level: 'warn',
-			leave: facts.testSession
+			leave: facts.test
 				? 'its current address could not be read, so the address from before listening was not put back. If it still points at the test address, deactivate and activate the production workflow again'
 				: 'its current address could not be read, so it may belong to another workflow by now. If it still points at this workflow, clear it in the Z-API panel or with the Z-API node',
 		}),
@@ -245,23 +363,35 @@ export const CLEAN_UP_RULES: Array<{ name: string; matches: (facts: CleanUpFacts
 		matches: (facts) => facts.current !== facts.ours,
 		then: () => ({ level: 'info', leave: 'it now points elsewhere' }),
 	},
-	{ name: 'production', matches: (facts) => !facts.testSession, then: () => ({ put: '' }) },
+	{ name: 'restore', matches: (facts) => typeof facts.previous === 'string', then: (facts) => ({ put: facts.previous as string }) },
 	{
 		name: 'previousUnknown',
-		matches: (facts) => typeof facts.testSession?.previous !== 'string',
+		matches: (facts) => facts.test === true,
 		then: () => ({
 			level: 'warn',
 			leave: 'what it pointed at before listening is not known. Deactivate and activate the production workflow again, if there is one',
 		}),
 	},
-	{ name: 'restore', matches: () => true, then: (facts) => ({ put: facts.testSession?.previous as string }) },
+	// Production, what was there before not known: this workflow's address serves nothing
+	// once deactivated, so it is cleared.
+	{ name: 'clear', matches: () => true, then: () => ({ put: '' }) },
 ];
 
 export function cleanUpOf(facts: CleanUpFacts): CleanUp {
 	return CLEAN_UP_RULES.find((rule) => rule.matches(facts))!.then(facts);
 }
 
-async function clearRegistered(context: IHookFunctions, registration: Registration): Promise<void> {
+/**
+ * Clearing: the docs document no way to clear a webhook and say non-https values are
+ * refused. An empty value is sent: it is the only value that cannot send deliveries to
+ * anyone (a placeholder https address would send every message to whoever owns it). If the
+ * service refuses it, the webhook keeps this workflow's retired address, which n8n no longer
+ * serves and whose signature is refused: nothing is delivered anywhere, and the log says so.
+ */
+const CLEAR_REFUSED =
+	'it still points at this workflow’s old address, where nothing is accepted any more; clear or change it in the Z-API panel if needed';
+
+async function clearRegistered(context: IHookFunctions, data: TriggerStaticData): Promise<void> {
 	const log = (level: 'info' | 'warn', text: string) => context.logger[level](`Z-API Trigger: ${text}`);
 	let instanceToken: string;
 	let secrets: string[];
@@ -274,9 +404,8 @@ async function clearRegistered(context: IHookFunctions, registration: Registrati
 		return;
 	}
 	const scope = deliveryScope(context);
-	const activation = registration.activation as string;
-	const session = registration.testSession;
-	const registered = Object.entries(registration.registered ?? {});
+	const activation = data.activation as string;
+	const registered = Object.entries(data.registered ?? {});
 	const ours = new Map<string, string>();
 	for (const [name, address] of registered) {
 		try {
@@ -285,10 +414,11 @@ async function clearRegistered(context: IHookFunctions, registration: Registrati
 			// An address that is not a URL was never sent; there is nothing of ours to clear.
 		}
 	}
-	for (const address of [...ours.values(), ...Object.values(session?.previous ?? {})]) {
+	for (const address of [...ours.values(), ...Object.values(data.before ?? {})]) {
 		secrets.push(...secretsOfAddress(address));
 	}
 	const reading = await readCurrent(context, secrets);
+	let receivedHandled = false;
 	for (const [name] of registered) {
 		const address = ours.get(name);
 		if (!isWebhookName(name)) {
@@ -303,7 +433,8 @@ async function clearRegistered(context: IHookFunctions, registration: Registrati
 		const step = cleanUpOf({
 			current: 'addresses' in reading ? reading.addresses[name] : undefined,
 			ours: address,
-			testSession: session && { previous: session.previous?.[name] },
+			previous: data.before?.[name],
+			test: data.testSession === true,
 		});
 		if ('leave' in step) {
 			const reason = 'unreadable' in reading ? ` (${reading.unreadable})` : '';
@@ -314,12 +445,47 @@ async function clearRegistered(context: IHookFunctions, registration: Registrati
 			await setWebhookAddress.call(context, {
 				name,
 				address: step.put,
-				shownAs: 'the address from before listening',
+				shownAs: 'the address from before',
 				whatToDo: 'Check the webhook in the Z-API panel.',
 				secrets,
+				leaveSentByMe: true,
 			});
+			if (name === 'receivedAndSent') receivedHandled = true;
+			if (step.put) log('info', `put the ${label} webhook back to ${ownerOf(step.put)}`);
 		} catch (error) {
-			log('warn', `could not ${step.put ? 'restore' : 'clear'} the ${label} webhook: ${redactSecrets(messageOf(error), secrets)}`);
+			const why = redactSecrets(messageOf(error), secrets);
+			log('warn', step.put ? `could not restore the ${label} webhook: ${why}` : `could not clear the ${label} webhook (${why.replace(/[\s.]+$/, '')}): ${CLEAR_REFUSED}`);
 		}
+	}
+	await restoreSentByMe(context, data, receivedHandled, 'addresses' in reading ? reading.sentByMe : null, secrets, log);
+}
+
+/**
+ * Turns "notify messages sent by me" off again when this activation turned it on, only once
+ * the received webhook was put back by this clean-up (a program that took it over since may
+ * want the setting as it is now).
+ */
+async function restoreSentByMe(
+	context: IHookFunctions,
+	data: TriggerStaticData,
+	receivedHandled: boolean,
+	now: boolean | null,
+	secrets: string[],
+	log: (level: 'info' | 'warn', text: string) => void,
+): Promise<void> {
+	if (data.sentByMeBefore === undefined || data.sentByMeBefore === true || now === false) return;
+	if (!receivedHandled) {
+		log('info', 'left notify sent by me as it is: the received/sent messages webhook is no longer this workflow’s');
+		return;
+	}
+	if (data.sentByMeBefore === null) {
+		log('warn', 'left notify sent by me on: whether it was on before this activation could not be read. Turn it off in the Z-API panel if no program needs it');
+		return;
+	}
+	try {
+		await setSentByMe.call(context, false, 'Check notify sent by me in the Z-API panel.', secrets);
+		log('info', 'turned notify sent by me off again, as it was before');
+	} catch (error) {
+		log('warn', `could not turn notify sent by me off again: ${redactSecrets(messageOf(error), secrets)}`);
 	}
 }

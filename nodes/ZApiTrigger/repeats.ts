@@ -4,35 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { fieldOf, isObject } from './readers';
 
 /*
- * Repeated deliveries: the service may send the same delivery again (it heard no answer in
- * time, or its own retry), and a bot must not answer twice. A delivery is known by the
- * fields below; the trigger remembers the deliveries that started an execution for a while
- * and starts nothing for the same one again.
- *
- * Where the memory lives: in the workflow's static data, never in module memory. In queue
- * mode deliveries are received by webhook processes (several, behind a load balancer) and
- * executed by workers; module memory is per process and lost on restart. n8n (1.x and 2.x
- * alike) loads the workflow's static data from the database for each production delivery
- * and saves it, when webhook() changed it, as soon as the delivery is answered and before
- * the execution runs (LiveWebhooks: saveStaticData in the response callback of
- * executeWebhook). So every webhook process sees what the others saved. One condition: the
- * trigger answers the delivery itself (receive.ts). n8n 2.x answers an onReceived webhook
- * only after it started the execution, and starting it marks the static data unchanged, so
- * n8n's own answer would save nothing.
- *
- * The guarantee: a delivery repeated after the first one's memory was saved (n8n saves it a
- * moment after the answer), within the window, starts no second execution, whichever
- * webhook process receives it. Not covered:
- * - a repeat arriving before that save: two copies at the same moment, or a copy sent the
- *   instant the first was answered (on one process or two), both read the memory before it
- *   was saved, and both start;
- * - deliveries that race more generally: n8n saves the whole static data, so the last save
- *   wins and a key saved by a concurrent delivery can be lost (that delivery's repeat is
- *   then not recognised);
- * - more distinct deliveries within the window than MAX_REMEMBERED (the oldest are forgotten);
- * - test listening, whose static data n8n does not keep between deliveries;
- * - kinds without an identity (chat presence, unknown deliveries): nothing tells a repeat from a
- *   new event there, so they always start.
+ * Repeated deliveries: the service may send a delivery again, and a bot must not answer twice.
+ * The deliveries that started an execution lately are remembered in the workflow's static
+ * data (staticData.ts), which every webhook process reads and n8n saves once the trigger has
+ * answered; a repeat that comes after that save, within the window, starts nothing.
  */
 
 /**
@@ -84,12 +59,12 @@ export function checkRepeat(
 	now: number,
 	windowMs: number,
 ): { repeated: boolean; memory: RepeatMemory } {
+	// A time ahead of this clock (another webhook process's, or a wrong one) counts as now:
+	// it still marks a repeat, but cannot outlive the window or outrank fresh entries.
 	const entries = isObject(memory)
-		? Object.entries(memory).filter(
-				(entry): entry is [string, number] =>
-					// A time ahead of this clock (another webhook process's) still counts.
-					typeof entry[1] === 'number' && entry[1] > now - windowMs,
-			)
+		? Object.entries(memory)
+				.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now - windowMs)
+				.map(([known, at]): [string, number] => [known, Math.min(at, now)])
 		: [];
 	const seen = entries.find(([known]) => known === key);
 	if (seen) return { repeated: true, memory: Object.fromEntries(entries) };

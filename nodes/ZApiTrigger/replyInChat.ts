@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { learnAndAddContactForms, learnedPairs, LID_PAIRS_KEY } from '../shared/lidPairs';
+import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
 	keepWaitingReplies,
@@ -10,12 +10,12 @@ import {
 	signHandOff,
 	waitingFor,
 	waitingReplies,
-	WAITING_REPLIES_KEY,
 	type ReplyHandOff,
 	type WaitingReply,
 } from '../shared/waitingReplies';
 import type { MediaOptions } from './mediaDownload';
 import { textOf } from './readers';
+import { SHARED_STATIC_DATA_KEYS } from './staticData';
 
 /*
  * A message about to start the workflow, seen first by the conversation features: its
@@ -93,41 +93,53 @@ async function askAgain(this: IWebhookFunctions, record: WaitingReply, item: IDa
  * message marked as not counting. A waiting execution that is gone (ended at its limit,
  * deleted) loses its record and the next is tried; when none is left the message starts the
  * workflow as usual. Test listening hands nothing off: the waiting executions are production ones.
+ *
+ * Learning needs no credentials. The hand-off is signed with the instance token, so
+ * `instanceOf` (which reads the credentials) is called only for a message of a chat a
+ * question waits for: a trigger with no question waiting never reads them here.
  */
 export async function replyInChat(
 	this: IWebhookFunctions,
-	instance: ZApiInstance,
+	instanceId: string,
+	instanceOf: () => Promise<ZApiInstance | undefined>,
 	started: IDataObject[],
 	media: MediaOptions | undefined,
 ): Promise<ReplyOutcome> {
+	const known: { instance?: ZApiInstance } = {};
 	try {
-		return await routeReply.call(this, instance, started, media);
+		return await routeReply.call(this, instanceId, async () => (known.instance = await instanceOf()), started, media);
 	} catch (error) {
 		// A fault here must not cost the message: it starts the workflow as it would have.
-		this.logger.warn(`Z-API Trigger: the message could not be checked for a waiting question: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secretsOf(instance))}`);
+		const secrets = known.instance ? secretsOf(known.instance) : [];
+		this.logger.warn(`Z-API Trigger: the message could not be checked for a waiting question: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`);
 		return { items: started, startsNothing: false, staticDataChanged: true };
 	}
 }
 
 async function routeReply(
 	this: IWebhookFunctions,
-	instance: ZApiInstance,
+	instanceId: string,
+	instanceOf: () => Promise<ZApiInstance | undefined>,
 	started: IDataObject[],
 	media: MediaOptions | undefined,
 ): Promise<ReplyOutcome> {
 	const global = this.getWorkflowStaticData('global');
-	const before = { pairs: global[LID_PAIRS_KEY], waiting: global[WAITING_REPLIES_KEY] };
+	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
 	const items = learnAndAddContactForms(this, started);
 	if (items.some((item) => item.event === 'message')) markStaticData(this);
-	const changed = () => global[LID_PAIRS_KEY] !== before.pairs || global[WAITING_REPLIES_KEY] !== before.waiting;
+	const changed = () => SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
 	const [item] = items;
 	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {
 		return { items, startsNothing: false, staticDataChanged: changed() };
 	}
 	const now = Date.now();
 	const records = waitingReplies(this, now);
-	const candidates = waitingFor(records, instance.instanceId, item, learnedPairs(this));
+	const candidates = waitingFor(records, instanceId, item, learnedPairs(this));
 	if (!candidates.length) return { items, startsNothing: false, staticDataChanged: changed() };
+	// Only now the token: a question waits for this chat.
+	const instance = await instanceOf();
+	// Credentials that cannot be read: the message starts the workflow as it would have (receive logged why).
+	if (!instance) return { items, startsNothing: false, staticDataChanged: changed() };
 
 	const remaining = { ...records };
 	const keep = (startsNothing: boolean): ReplyOutcome => {

@@ -65,14 +65,32 @@ export function normalizeChatId(raw: unknown): string {
 	);
 }
 
+/** What separates the entries of a list typed as text. */
+const LIST_SEPARATORS = /[,;\n]/;
+
+/**
+ * The entries of a list as the user gives it: text separated by commas, semicolons or new
+ * lines, a list (of such texts), or an expression giving either. Entries are trimmed, empty
+ * ones dropped; an entry that is not text (an object) is refused, naming `field`.
+ */
+export function listEntries(raw: unknown, field: string, hint: string): string[] {
+	const entries: string[] = [];
+	for (const entry of Array.isArray(raw) ? raw.flat(3) : [raw]) {
+		if (entry === undefined || entry === null) continue;
+		if (typeof entry !== 'string' && typeof entry !== 'number' && typeof entry !== 'boolean') {
+			throw new InputError(`An entry of ${field} is not text`, hint);
+		}
+		for (const part of String(entry).split(LIST_SEPARATORS)) if (part.trim()) entries.push(part.trim());
+	}
+	return entries;
+}
+
 /**
  * One or more phones from a comma-separated string, a list, or an expression giving
  * either. Duplicates are dropped; order is kept.
  */
 export function parsePhoneList(raw: unknown, field = 'Phones'): string[] {
-	const entries = (Array.isArray(raw) ? raw.flat(3) : String(raw ?? '').split(/[,;\n]/))
-		.map((entry) => String(entry ?? '').trim())
-		.filter(Boolean);
+	const entries = listEntries(raw, field, `Give one or more phones separated by commas, or an expression returning a list. ${PHONE_HINT}`);
 	if (!entries.length) {
 		throw new InputError(
 			`${field} is empty`,
@@ -101,14 +119,23 @@ export function requireHttpsUrl(raw: unknown, field: string): string {
 	return url.toString();
 }
 
-/** An absolute http(s) address the service can download from. */
-export function requireWebUrl(raw: unknown, field: string): string {
+/** What an http(s) address points at, for the hint of a refused one. */
+export type WebAddressOf = 'page' | 'image' | 'video';
+
+const WEB_ADDRESS_EXAMPLES: Record<WebAddressOf, string> = {
+	page: 'https://example.com/page',
+	image: 'https://example.com/photo.jpg',
+	video: 'https://example.com/clip.mp4',
+};
+
+/** An absolute http(s) address the service can open or download from. */
+export function requireWebUrl(raw: unknown, field: string, pointsAt: WebAddressOf): string {
 	const text = String(raw ?? '').trim();
 	const url = parseUrl(text);
 	if (!url || !['http:', 'https:'].includes(url.protocol)) {
 		throw new InputError(
 			text ? `${field} '${text}' is not an http(s) URL` : `${field} is empty`,
-			'Give the full public address of the image, for example https://example.com/photo.jpg',
+			`Give the full public address of the ${pointsAt}, for example ${WEB_ADDRESS_EXAMPLES[pointsAt]}`,
 		);
 	}
 	return url.toString();
@@ -120,4 +147,17 @@ function parseUrl(text: string): URL | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * An id the service takes inside its path (/queue/{zaapId}, /business/tag/{id}): trimmed,
+ * not empty, and nothing that would change which path is called.
+ */
+export function requireIdSegment(raw: unknown, field: string, example: string): string {
+	const text = String(raw ?? '').trim();
+	if (!text) throw new InputError(`${field} is empty`, `Give the ${field}, for example ${example}.`);
+	if (/[/\\?#%\s]/.test(text) || /^\.+$/.test(text)) {
+		throw new InputError(`${field} '${text.slice(0, 60)}' is not an ID Z-API gives`, `An ID is letters and digits, for example ${example}.`);
+	}
+	return text;
 }

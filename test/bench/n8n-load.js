@@ -3,25 +3,38 @@
  * Load side of the n8n benchmark, run as a child process so the requests it makes do not
  * share an event loop (or CPU accounting) with the harness. It answers IPC messages:
  *
- *   { id, burst: { url, body, count, concurrency, ca, timeoutMs, vary } }
- *     -> { id, latenciesMs: [...], statuses: {200: n, ...}, errors: [...], elapsedMs }
+ *   { id, burst: { url, body, count, concurrency, ca, timeoutMs, vary, rate } }
+ *     -> { id, latenciesMs: [...], statuses: {200: n, ...}, errors: [...], elapsedMs, sent: [...] }
  *
  * Each burst keeps `concurrency` POSTs in flight over keep-alive connections until `count`
  * have been answered. The body is serialised once, so every request carries the same bytes;
  * with `vary` naming a field of the body, each request's copy has that field suffixed with a
- * number unique in the process (a new message each time, as real traffic is).
+ * number unique in the process (a new message each time, as real traffic is), and `sent`
+ * lists each copy's value with the time it left (ms since the epoch, sub-ms precision, as
+ * `performance.timeOrigin + performance.now()` reads in any process of the machine).
+ * With `rate` (requests per second) the requests leave on a fixed schedule instead, whether
+ * or not earlier ones were answered (an open load, as people writing to a bot are).
  */
 const http = require('node:http');
 const https = require('node:https');
 
 let sent = 0;
 
-async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000, vary }) {
+const epochMs = () => performance.timeOrigin + performance.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000, vary, rate }) {
 	const target = new URL(url);
 	const isHttps = target.protocol === 'https:';
 	const agent = new (isHttps ? https : http).Agent({ keepAlive: true, maxSockets: concurrency, ...(ca ? { ca } : {}) });
 	const fixed = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-	const payloadOf = () => (vary ? Buffer.from(JSON.stringify({ ...body, [vary]: `${body[vary]}-${++sent}` })) : fixed);
+	const sentCopies = [];
+	const payloadOf = () => {
+		if (!vary) return fixed;
+		const value = `${body[vary]}-${++sent}`;
+		sentCopies.push({ value, at: epochMs() });
+		return Buffer.from(JSON.stringify({ ...body, [vary]: value }));
+	};
 	const latenciesMs = [];
 	const statuses = {};
 	const errors = [];
@@ -63,11 +76,22 @@ async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000
 			await one();
 		}
 	};
+	const paced = async () => {
+		const answered = [];
+		const start = performance.now();
+		for (let i = 0; i < count; i++) {
+			const due = start + (i * 1000) / rate - performance.now();
+			if (due > 0) await sleep(due);
+			answered.push(one());
+		}
+		await Promise.all(answered);
+	};
 	const started = process.hrtime.bigint();
-	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	if (rate) await paced();
+	else await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 	const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 	agent.destroy();
-	return { latenciesMs, statuses, errors, elapsedMs };
+	return { latenciesMs, statuses, errors, elapsedMs, sent: sentCopies };
 }
 
 process.on('message', async (message) => {

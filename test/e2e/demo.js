@@ -13,6 +13,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+const { conversationStateCredential, withConversationState } = require('./lib/conversationState');
 const { ensureN8n, startN8n } = require('./lib/n8n');
 const { createStandIn } = require('../stand-in/server');
 
@@ -105,11 +106,12 @@ async function main() {
 			// n8n 1.x's public API insists on this credential field; 'all' is the editor's default.
 			...(LINE === '1' ? { allowedHttpRequestDomains: 'all' } : {}),
 		});
+		const conversationState = await conversationStateCredential(n8n, 'Z-API conversation state (this n8n)');
 		const examplesDir = path.join(root, 'examples');
 		const imported = [];
 		for (const file of fs.readdirSync(examplesDir).filter((name) => name.endsWith('.json')).sort()) {
 			const workflow = await n8n.createWorkflow(
-				withCredential(JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')), credential),
+				withConversationState(withCredential(JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')), credential), conversationState),
 			);
 			const active = ACTIVE_EXAMPLES.includes(file);
 			if (active) await n8n.activate(workflow.id);

@@ -27,6 +27,7 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { ZApiApi } from '../../credentials/ZApiApi.credentials';
+import { ZApiConversationStateApi } from '../../credentials/ZApiConversationStateApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
 import { WAITING_REPLIES_KEY } from '../../nodes/shared/waitingReplies';
@@ -54,7 +55,9 @@ export const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}),
 } as INodeTypes;
 
-const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi() };
+export const N8N_API_CREDENTIALS = { apiKey: 'n8n-api-KEY/with+chars=', baseUrl: 'https://n8n.example.com/api/v1' };
+
+const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi(), zApiConversationStateApi: new ZApiConversationStateApi() };
 
 /** Serves one set of credential values per test and applies the type's authenticate(). */
 export class TestCredentialsHelper extends ICredentialsHelper {
@@ -98,6 +101,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
+		if (type === 'zApiConversationStateApi') return { ...N8N_API_CREDENTIALS };
 		return { ...this.values };
 	}
 
@@ -170,15 +174,18 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } },
+		credentials: {
+			zApiApi: { id: 'cred-1', name: 'Z-API account' },
+			...(type === TRIGGER_TYPE ? {} : { zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' } }),
+		},
 		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
 		...overrides,
 	} as INode;
 }
 
-export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false): Workflow {
+export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false, id = 'wf1'): Workflow {
 	return new Workflow({
-		id: 'wf1',
+		id,
 		name: 'test workflow',
 		nodes,
 		connections: {},
@@ -233,6 +240,10 @@ export interface TriggerSetup {
 	staticData?: IDataObject;
 	active?: boolean;
 	options?: EngineOptions;
+	/** For several workflows at once: each its own workflow id, and node id and webhook id. */
+	workflowId?: string;
+	/** The node as a saved workflow holds it, beyond its parameters (its typeVersion, say; its ids). */
+	node?: Partial<INode>;
 }
 
 function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
@@ -257,12 +268,12 @@ function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkfl
  */
 export function triggerLifecycle(setup: TriggerSetup) {
 	const staticData = setup.staticData ?? {};
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
+	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
 	const nodeType = nodeTypeList[TRIGGER_TYPE];
 	const methods = nodeType.webhookMethods!.default!;
 
 	const context = (isTest: boolean, activation: WorkflowActivateMode) => {
-		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest);
+		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest, setup.workflowId);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
 		const additionalData = makeAdditionalData(setup.options, mode);
 		const webhookData = triggerWebhook(workflow, node, additionalData, isTest);
@@ -342,8 +353,8 @@ export function recordingResponse() {
 
 /** One delivery to the trigger through n8n-core's WebhookContext. */
 export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
-	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true);
+	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true, setup.workflowId);
 	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
 	const additionalData = makeAdditionalData(setup.options, mode);
 	const { response, res } = recordingResponse();

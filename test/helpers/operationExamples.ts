@@ -11,7 +11,7 @@ import { INSTANCE_PATH, runAction } from './engine';
 
 /** The request an operation must send, and what the service answers. */
 export interface ExampleCall {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
 	path: string;
 	query?: IDataObject;
 	/** '' for a POST that carries no body; a list where the service takes one. */
@@ -34,16 +34,16 @@ export const api = () => nock('https://api.z-api.io');
 /** Expects exactly the example's request and answers it with `reply` (the example's answer by default). */
 export function expectCall(example: ExampleCall, reply: unknown = example.answer, status = example.status ?? 200): nock.Scope {
 	const path = `${INSTANCE_PATH}${example.path}`;
+	const body = example.body === '' ? (sent: unknown) => sent === '' : (example.body as nock.RequestBodyMatcher);
 	const interceptor =
 		example.method === 'GET'
 			? api().get(path)
-			: example.method === 'DELETE'
-				? example.body === undefined
-					? api().delete(path)
-					: api().delete(path, example.body as nock.RequestBodyMatcher).matchHeader('content-type', /^application\/json/)
-				: api()
-						.post(path, example.body === '' ? (body) => body === '' : (example.body as nock.RequestBodyMatcher))
-						.matchHeader('content-type', /^application\/json/);
+			: example.method === 'DELETE' && example.body === undefined
+				? api().delete(path)
+				: (example.method === 'DELETE' ? api().delete(path, body) : example.method === 'PUT' ? api().put(path, body) : api().post(path, body)).matchHeader(
+						'content-type',
+						/^application\/json/,
+					);
 	return (example.query ? interceptor.query(example.query as Record<string, string>) : interceptor.query((query) => Object.keys(query).length === 0)).reply(
 		status,
 		reply as nock.Body,

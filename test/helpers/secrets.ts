@@ -38,10 +38,10 @@ function inBase64(text: string, secret: string): boolean {
 export function holdsSecret(text: string | undefined, secret: string): boolean {
 	if (!text) return false;
 	const once = percentDecode(text);
-	const views = [text, once, percentDecode(once), once.replace(/\+/g, ' ')];
+	const views = [text, once, percentDecode(once), once.replace(/\+/g, ' '), phpUnescaped(text)];
 	const lowerPieces = pieces(secret).map((piece) => piece.toLowerCase());
 	if (views.some((view) => lowerPieces.some((piece) => view.toLowerCase().includes(piece)))) return true;
-	return inBase64(text, secret) || inBase64(once, secret);
+	return inBase64(text, secret) || inBase64(once, secret) || inBase64(phpUnescaped(text), secret);
 }
 
 /** The forms a server echoing a request might give a secret, for tests to send back. */
@@ -59,5 +59,22 @@ export function echoedForms(secret: string, instanceId = 'INSTANCE123'): string[
 		`Basic ${b64(`${instanceId}:${secret}`)}`,
 		b64(`{"token":"${secret}","at":1}`),
 		urlSafe(b64(`xy${secret}`)),
+		phpJson(secret),
+		phpJson(b64(`xy${secret}`)),
 	];
+}
+
+/** A text as PHP's json_encode writes it inside a string: `\/` for `/`, `\u00e9` for non-ASCII. */
+export function phpJson(text: string): string {
+	return JSON.stringify(text)
+		.slice(1, -1)
+		.replace(/\//g, '\\/')
+		.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Undoes phpJson's escapes. */
+function phpUnescaped(text: string): string {
+	return text
+		.replace(/\\\//g, '/')
+		.replace(/\\u([0-9a-f]{4})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -297,6 +297,8 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 				instanceId: inst.id,
 				phone,
 				fromMe: true,
+				// Sent through the API, not from the phone (docs/webhooks/on-message-received.md).
+				fromApi: true,
 				isGroup: Boolean(group) || /-group$/.test(phone),
 				messageId,
 				momment: Date.now(),

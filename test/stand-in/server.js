@@ -6,7 +6,11 @@
  *
  * SERVICE ROUTES (prefix /instances/{id}/token/{token})
  *   GET  /chat-messages/{phone}?amount=N&lastMessageId=X   chat listing, newest first
- *   PUT  /update-webhook-received-delivery   {value}        https URL, "" clears
+ *   PUT  /update-webhook-received-delivery   {value}        https URL, "" clears; turns notify sent by me on
+ *   PUT  /update-webhook-received            {value}        the same address, notify sent by me left as it is
+ *   PUT  /update-notify-sent-by-me           {notifySentByMe: boolean}   see session.js
+ *   Webhook values that are not https URLs are refused with 400 (the docs: "Z-API does not accept
+ *   webhooks that are not HTTPS"; the answer to a refusal is not documented).
  *   PUT  /update-webhook-message-status      {value}        https URL, "" clears
  *   PUT  /update-webhook-delivery, -connected, -disconnected, -chat-presence: see events.js
  *   GET  /status                                            {connected, error, smartphoneConnected}
@@ -30,7 +34,9 @@
  *   POST   /_control/instances    {id, token, clientToken?, multiDevice?, name?, phone?, connected?, smartphoneConnected?}  upsert
  *   POST   /_control/groups       {instanceId, id?, form?: 'new'|'old', name?, participants?, admins?, photo?, selfIsAdmin?, restrictedPhones?}
  *   POST   /_control/chats        {instanceId, phone, count?, kinds?, messages?: [record overrides], fromMeEvery?}
- *   POST   /_control/webhooks     {instanceId, received?, status?}   sets URLs without the https rule ("" or null clears)
+ *   POST   /_control/webhooks     {instanceId, received?, status?, sentByMe?}   sets URLs without the https rule ("" or null clears), and notify sent by me
+ *   POST   /_control/drop-after   {instanceId, path, count?}   the next `count` (1) service calls to `path` are carried out,
+ *                                 then their connection is cut before the answer (a send that reached the service)
  *   POST   /_control/me-failure   {instanceId, status}   GET /me answers this status until status is null
  *   POST   /_control/emit         {instanceId, kind, url?, ...fields} -> {delivered: {url, status, error}, payload}; 409 if no webhook
  *   POST   /_control/deliver-raw  {instanceId, webhook: 'received'|'status', payload?, rawBody?, contentType?, url?}
@@ -56,6 +62,10 @@ const { createChats } = require('./chats');
 const { createSession } = require('./session');
 const { createMessageActions } = require('./messageActions');
 const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
+const { createQueue } = require('./queue');
+const { createLabels } = require('./labels');
+const { createStatus } = require('./status');
+const { createSettings } = require('./settings');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -196,6 +206,10 @@ function createStandIn(options = {}) {
 		const inst = existing || {
 			id: cfg.id,
 			webhooks: { received: '', status: '', ...emptyEventWebhooks() },
+			// receiveCallbackSentByMe of GET /me.
+			sentByMe: true,
+			// Service calls to carry out and then answer by cutting the connection: [{path, count}].
+			dropAfter: [],
 			// An outage of the settings read, for clients that must not guess what they cannot read.
 			meFailure: { status: null, served: 0 },
 			groups: new Map(),
@@ -203,6 +217,7 @@ function createStandIn(options = {}) {
 			created: Date.now(),
 		};
 		inst.token = cfg.token;
+		if (cfg.sentByMe !== undefined) inst.sentByMe = toBool(cfg.sentByMe);
 		inst.clientToken = cfg.clientToken || (existing && cfg.clientToken === undefined ? existing.clientToken : null) || null;
 		inst.multiDevice = cfg.multiDevice !== undefined ? toBool(cfg.multiDevice) : existing ? existing.multiDevice : false;
 		inst.name = cfg.name || (existing && existing.name) || `Stand-in ${cfg.id.slice(0, 8)}`;
@@ -326,6 +341,7 @@ function createStandIn(options = {}) {
 			connected: inst.connected,
 			smartphoneConnected: inst.smartphoneConnected,
 			webhooks: shownWebhooks(inst.webhooks),
+			sentByMe: inst.sentByMe,
 			meFailure: { ...inst.meFailure },
 			groups: [...inst.groups.values()].map(clone),
 			chats,
@@ -615,7 +631,8 @@ function createStandIn(options = {}) {
 		inst.meFailure = { status: Number(status) || null, served: 0 };
 	}
 
-	function updateWebhook(kind) {
+	/** `turnsOnSentByMe`: /update-webhook-received-delivery also switches notify sent by me on. */
+	function updateWebhook(kind, { turnsOnSentByMe = false } = {}) {
 		return ({ instance, body }) => {
 			const value = isPlainObject(body) ? body.value : undefined;
 			if (value === '') {
@@ -634,6 +651,7 @@ function createStandIn(options = {}) {
 			}
 			if (!ok) throw new HttpError(400, { error: 'Invalid webhook value: only https URLs are accepted (an absolute https:// address)' });
 			instance.webhooks[kind] = value;
+			if (turnsOnSentByMe) instance.sentByMe = true;
 			return { body: { value: true } };
 		};
 	}
@@ -666,12 +684,13 @@ function createStandIn(options = {}) {
 				presenceChatCallbackUrl: '',
 				receivedCallbackUrl: instance.webhooks.received,
 				...events.meFields(instance),
-				receiveCallbackSentByMe: true,
+				receiveCallbackSentByMe: instance.sentByMe,
 				callRejectAuto: false,
 				callRejectMessage: null,
 				autoReadMessage: false,
 				initialDataCallbackUrl: '',
 				isDevice: instance.multiDevice,
+				...settings.meFields(instance),
 			},
 		};
 	}
@@ -758,6 +777,10 @@ function createStandIn(options = {}) {
 	// Pins and poll votes (messageActions.js)
 	const messageActions = createMessageActions({ route, HttpError, getInstance, sentMessage: sending.sentMessage });
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
+	const queue = createQueue({ route, HttpError, getInstance, clone });
+	const labels = createLabels({ route, HttpError, getInstance, clone });
+	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
+	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
@@ -766,8 +789,13 @@ function createStandIn(options = {}) {
 		...session.serviceRoutes,
 		...messageActions.serviceRoutes,
 		...events.serviceRoutes,
+		...queue.serviceRoutes,
+		...labels.serviceRoutes,
+		...status.serviceRoutes,
+		...settings.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
-		route('PUT', '/update-webhook-received-delivery', updateWebhook('received')),
+		route('PUT', '/update-webhook-received-delivery', updateWebhook('received', { turnsOnSentByMe: true })),
+		route('PUT', '/update-webhook-received', updateWebhook('received')),
 		route('PUT', '/update-webhook-message-status', updateWebhook('status')),
 		route('GET', '/status', getStatus),
 		route('GET', '/me', getMe),
@@ -785,6 +813,10 @@ function createStandIn(options = {}) {
 		...session.controlRoutes,
 		...messageActions.controlRoutes,
 		...events.controlRoutes,
+		...queue.controlRoutes,
+		...labels.controlRoutes,
+		...status.controlRoutes,
+		...settings.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -802,7 +834,15 @@ function createStandIn(options = {}) {
 			const b = body0(body);
 			const inst = getInstance(b.instanceId);
 			for (const kind of Object.keys(WEBHOOK_ROUTES)) if (b[kind] !== undefined) inst.webhooks[kind] = b[kind] || '';
-			return { body: { webhooks: shownWebhooks(inst.webhooks) } };
+			if (b.sentByMe !== undefined) inst.sentByMe = toBool(b.sentByMe);
+			return { body: { webhooks: shownWebhooks(inst.webhooks), sentByMe: inst.sentByMe } };
+		}),
+		route('POST', '/_control/drop-after', ({ body }) => {
+			const b = body0(body);
+			const inst = getInstance(b.instanceId);
+			if (typeof b.path !== 'string' || !b.path.startsWith('/')) throw new HttpError(400, { error: 'path must be a service path such as /send-text' });
+			inst.dropAfter.push({ path: b.path, count: Number(b.count) || 1 });
+			return { body: { dropAfter: clone(inst.dropAfter) } };
 		}),
 		route('POST', '/_control/me-failure', ({ body }) => {
 			const b = body0(body);
@@ -923,6 +963,15 @@ function createStandIn(options = {}) {
 					requestLog.push({ instanceId: id, method: req.method, path: m[3] || '/', query: Object.fromEntries(url.searchParams), body: clone(body ?? null) });
 				}
 				result = await r.handler({ instance, params, query: url.searchParams, body });
+				const drop = instance.dropAfter.find((entry) => entry.path === (m[3] || '/') && entry.count > 0);
+				if (drop) {
+					// Carried out above; the caller never hears so.
+					drop.count--;
+					instance.dropAfter = instance.dropAfter.filter((entry) => entry.count > 0);
+					log(`${req.method} ${maskToken(path)} -> carried out, connection cut (drop-after)`);
+					res.socket.destroy();
+					return;
+				}
 			}
 		} catch (e) {
 			if (e instanceof HttpError) {
@@ -1015,6 +1064,14 @@ function createStandIn(options = {}) {
 		setWebhook(instanceId, kind, url) {
 			getInstance(instanceId).webhooks[kind] = url || '';
 		},
+		/** Sets notify sent by me (receiveCallbackSentByMe of GET /me). */
+		setSentByMe(instanceId, on) {
+			getInstance(instanceId).sentByMe = Boolean(on);
+		},
+		/** The next `count` service calls to `path` are carried out, then their connection is cut. */
+		dropAfter(instanceId, path, count = 1) {
+			getInstance(instanceId).dropAfter.push({ path, count });
+		},
 		failMe,
 		emit,
 		deliverRaw,
@@ -1039,6 +1096,16 @@ function createStandIn(options = {}) {
 		/** Connection, restarts, session id and current QR code (session.js); scanQr reconnects. */
 		session: (instanceId) => session.session(instanceId),
 		scanQr: (instanceId) => session.scanQr(instanceId),
+		/** The message queue (queue.js); `enqueue` adds messages waiting to go out. */
+		queue: (instanceId) => queue.queue(instanceId),
+		enqueue: (instanceId, entries) => queue.enqueue(instanceId, entries),
+		/** Labels, colours and the chats carrying them (labels.js). */
+		labels: (instanceId) => labels.labels(instanceId),
+		/** Statuses posted and replies to statuses of others; the profile (status.js). */
+		statuses: (instanceId) => status.statuses(instanceId),
+		profile: (instanceId) => status.profile(instanceId),
+		/** Name, auto read, call rejection, sent-by-me, restores and pairing codes (settings.js). */
+		settings: (instanceId) => settings.settings(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

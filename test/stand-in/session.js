@@ -1,7 +1,8 @@
 'use strict';
 /**
  * The instance's session on the stand-in (beyond-contract section 7): QR code, restart,
- * disconnect and the connected device. Works on the connection state the server keeps
+ * disconnect, the connected device, and whether messages sent by the instance itself go to
+ * the received webhook (notify sent by me, receiveCallbackSentByMe of GET /me). Works on the connection state the server keeps
  * (`connected`, read by GET /status): disconnecting makes /status say so; a QR code exists
  * only while disconnected, and is renewed every 20 seconds as WhatsApp does.
  *
@@ -12,6 +13,9 @@
  *   GET /qr-code         {value: "<code text>"} while disconnected, same refusal otherwise
  *   GET /restart         {value: true}; the number stays linked
  *   GET /disconnect      {value: true}; connected becomes false
+ *   PUT /update-notify-sent-by-me {notifySentByMe: boolean}  {value: true}; 400 when not a boolean
+ *                        (docs/webhooks/update-notify-sent-by-me.md). PUT /update-webhook-received-delivery
+ *                        turns it on too (server.js)
  *   GET /device          {phone, imgUrl, about, name, device: {sessionName, device_model},
  *                        originalDevice, sessionId, isBusiness}; {error: "You are not connected."}
  *                        while disconnected
@@ -85,6 +89,13 @@ function createSession({ route, HttpError, getInstance }) {
 		};
 	}
 
+	function notifySentByMe({ instance, body }) {
+		const value = body && typeof body === 'object' ? body.notifySentByMe : undefined;
+		if (typeof value !== 'boolean') throw new HttpError(400, { error: 'notifySentByMe must be true or false' });
+		instance.sentByMe = value;
+		return { body: { value: true } };
+	}
+
 	function scanQr(instanceId) {
 		const inst = getInstance(instanceId);
 		const session = sessionOf(inst);
@@ -109,6 +120,7 @@ function createSession({ route, HttpError, getInstance }) {
 			route('GET', '/restart', restart),
 			route('GET', '/disconnect', disconnect),
 			route('GET', '/device', device),
+			route('PUT', '/update-notify-sent-by-me', notifySentByMe),
 		],
 		controlRoutes: [
 			route('POST', '/_control/scan-qr', ({ body }) => ({ body: scanQr(body && body.instanceId) })),

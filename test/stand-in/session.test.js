@@ -47,3 +47,56 @@ describe('stand-in: session', () => {
 		expect(standIn.session(ID)).toMatchObject({ connected: true, restarts: 1 });
 	});
 });
+
+describe('stand-in: notify sent by me and the received webhook', () => {
+	const put = async (path, body) => {
+		const res = await fetch(`${base}/instances/${ID}/token/${encodeURIComponent(TOKEN)}${path}`, {
+			method: 'PUT',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		return { status: res.status, json: await res.json() };
+	};
+	const me = async () => (await api('/me')).json;
+
+	it('/update-webhook-received sets the address and leaves notify sent by me as it is', async () => {
+		expect(await put('/update-notify-sent-by-me', { notifySentByMe: false })).toEqual({ status: 200, json: { value: true } });
+		expect(await put('/update-webhook-received', { value: 'https://a.example.com/hook' })).toEqual({ status: 200, json: { value: true } });
+		expect(await me()).toMatchObject({ receivedCallbackUrl: 'https://a.example.com/hook', receiveCallbackSentByMe: false });
+	});
+
+	it('/update-webhook-received-delivery sets the address and turns notify sent by me on', async () => {
+		await put('/update-notify-sent-by-me', { notifySentByMe: false });
+		await put('/update-webhook-received-delivery', { value: 'https://b.example.com/hook' });
+		expect(await me()).toMatchObject({ receivedCallbackUrl: 'https://b.example.com/hook', receiveCallbackSentByMe: true });
+	});
+
+	it('refuses a webhook value that is not https, and a flag that is not a boolean', async () => {
+		for (const path of ['/update-webhook-received', '/update-webhook-received-delivery']) {
+			expect((await put(path, { value: 'http://plain.example.com/hook' })).status).toBe(400);
+		}
+		expect((await put('/update-notify-sent-by-me', { notifySentByMe: 'yes' })).status).toBe(400);
+		expect((await me()).receivedCallbackUrl).toBe('');
+	});
+});
+
+describe('stand-in: drop-after-processing', () => {
+	it('carries out the call, then cuts the connection before the answer, once', async () => {
+		const control = await fetch(`${base}/_control/drop-after`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ instanceId: ID, path: '/update-notify-sent-by-me' }),
+		});
+		expect(control.status).toBe(200);
+		const send = (value) =>
+			fetch(`${base}/instances/${ID}/token/${encodeURIComponent(TOKEN)}/update-notify-sent-by-me`, {
+				method: 'PUT',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ notifySentByMe: value }),
+			});
+		await expect(send(false)).rejects.toThrow();
+		// Carried out all the same.
+		expect((await api('/me')).json.receiveCallbackSentByMe).toBe(false);
+		expect((await send(true)).status).toBe(200);
+	});
+});

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RESOURCE, resources } from './resources';
+import { itemsAtOnceProperty } from './router';
 
 /**
  * The node's subtitle on the canvas: the resource and operation by their names
@@ -53,7 +54,9 @@ export function buildProperties(): INodeProperties[] {
 	}
 	for (const resource of resources) {
 		for (const operation of resource.operations) {
-			for (const property of operation.properties) {
+			// Items at Once last, for the operations whose items overlap (those on one chat or group each).
+			const overlaps = operation.orderedBy && !operation.executeAllItems;
+			for (const property of overlaps ? [...operation.properties, itemsAtOnceProperty] : operation.properties) {
 				const show = { ...(property.displayOptions?.show ?? {}) };
 				properties.push({
 					...property,

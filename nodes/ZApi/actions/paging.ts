@@ -121,8 +121,6 @@ export interface PagedListing {
 	fitLastPage: boolean;
 	/** Makes one page's request, when the resource checks answers its own way. */
 	read?: (this: IExecuteFunctions, itemIndex: number, qs: IDataObject) => Promise<unknown>;
-	/** Shapes each record kept into an output item. */
-	output?: (record: IDataObject) => IDataObject;
 }
 
 /**
@@ -151,15 +149,15 @@ export async function getPagedList(this: IExecuteFunctions, itemIndex: number, c
 	const records: IDataObject[] = [];
 	const seen = new Set<string>();
 	const readPage = async ({ page, pageSize: size, keep }: PageRequest): Promise<boolean> => {
-		const answer = await read({ page, pageSize: size });
-		if (!Array.isArray(answer)) {
+		const response = await read({ page, pageSize: size });
+		if (!Array.isArray(response)) {
 			throw new NodeOperationError(this.getNode(), `Z-API did not return a list of ${call.what}`, {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. Check that the instance is connected.`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. Check that the instance is connected.`,
 			});
 		}
 		let fresh = 0;
-		for (const record of answer as IDataObject[]) {
+		for (const record of response as IDataObject[]) {
 			const key = record && typeof record === 'object' ? record[call.key] : undefined;
 			if (key !== undefined && key !== null) {
 				if (seen.has(String(key))) continue;
@@ -168,7 +166,7 @@ export async function getPagedList(this: IExecuteFunctions, itemIndex: number, c
 			fresh++;
 			if (fresh <= keep) records.push(record);
 		}
-		return answer.length >= size && fresh > 0;
+		return response.length >= size && fresh > 0;
 	};
 
 	if (call.fitLastPage && limit !== Infinity) {
@@ -176,6 +174,5 @@ export async function getPagedList(this: IExecuteFunctions, itemIndex: number, c
 	} else {
 		for (let page = 1; records.length < limit && (await readPage({ page, pageSize, keep: pageSize })); page++);
 	}
-	const kept = records.slice(0, limit);
-	return call.output ? kept.map(call.output) : kept;
+	return records.slice(0, limit);
 }

@@ -1,70 +1,67 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../shared/input';
+import { credentialSecrets, redactError } from '../../shared/transport';
+import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
-import { ItemWithFile, type ZApiOperation } from './types';
+import { ItemWithFile, type ItemRead } from './types';
 
 /**
- * How many items run at once. A call spends most of its time waiting for the service, so a
- * run over many items overlaps a few calls instead of waiting for each in turn (n8n's HTTP
- * Request node sends every item at once). The bound stays small because the service
- * documents no rate limit and one instance is one phone: a burst of hundreds of sends is
- * what gets a number flagged, and 429s would only be retried later.
+ * How many items run at once unless the node's Items at Once says otherwise. Z-API queues
+ * the sends of an instance on its side and paces them to WhatsApp itself (delayMessage), so
+ * the number of calls in flight does not pace messages: order per chat does, and lanes keep
+ * it. A call spends most of its time waiting for the service; n8n's HTTP Request node sends
+ * every item at once.
  */
-export const CONCURRENT_ITEMS = 8;
+export const DEFAULT_ITEMS_AT_ONCE = 100;
 
-/**
- * The parameters that name the chat or group an item acts on, first found wins. Items on the
- * same chat or group run one after the other in item order (messages to one chat arrive in
- * the order of the items; changes to one group apply in that order); items on different
- * chats overlap. An operation with none of these runs its items one after the other.
- */
-const ORDER_PARAMETERS = ['groupId', 'phone'];
+/** The node's setting for how many items run at once: read once per run (it takes no expression). */
+export const itemsAtOnceProperty: INodeProperties = {
+	displayName: 'Items at Once',
+	name: 'itemsAtOnce',
+	type: 'number',
+	noDataExpression: true,
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_ITEMS_AT_ONCE,
+	description: `How many items are sent to Z-API at the same time (default ${DEFAULT_ITEMS_AT_ONCE}). Items on the same chat or group always go one after the other, in item order. Z-API queues and paces the messages of the instance itself; lower this to hold fewer calls open at once.`,
+};
 
 /** The lane of an operation with no chat or group, and of items whose chat cannot be read. */
 const ONE_BY_ONE = '';
 
-/** The parameter of `operation` that names its chat or group, if any (ORDER_PARAMETERS). */
-function laneParameterOf(operation: ZApiOperation | undefined): string | undefined {
-	return ORDER_PARAMETERS.find((name) => operation?.properties.some((property) => property.name === name));
-}
-
-interface ItemLane {
-	/** The chat or group as digits only (see laneOf), or ONE_BY_ONE. */
-	lane: string;
-	/** The node's context for this item's run. */
-	context: IExecuteFunctions;
-}
-
 /**
  * The lane of one item: its chat or group as digits only, so that every way of writing the
  * same number (+55 11 9…, 5511…, …-group) falls in the same lane; two chats that share their
- * digits only share a lane, which costs overlap, never order. The value read is handed to the
- * item's run: reading a parameter evaluates its expression, which is most of an item's cost.
+ * digits only share a lane, which costs overlap, never order. The value read goes to the
+ * item's run (ItemRead): reading a parameter evaluates its expression, most of an item's cost.
  */
-function laneOf(context: IExecuteFunctions, parameter: string | undefined, itemIndex: number): ItemLane {
-	if (!parameter) return { lane: ONE_BY_ONE, context };
+function laneOf(context: IExecuteFunctions, parameter: string | undefined, itemIndex: number): { lane: string; read?: ItemRead } {
+	if (!parameter) return { lane: ONE_BY_ONE };
 	let value: unknown;
 	try {
 		value = context.getNodeParameter(parameter, itemIndex);
 	} catch {
 		// The item's own run reads it again and fails with the reason.
-		return { lane: ONE_BY_ONE, context };
+		return { lane: ONE_BY_ONE };
 	}
-	const read = context.getNodeParameter;
-	const answered = ((name: string, index: number, ...rest: unknown[]) =>
-		name === parameter && index === itemIndex && rest.length === 0
-			? value
-			: (read as (...args: unknown[]) => unknown).call(context, name, index, ...rest)) as IExecuteFunctions['getNodeParameter'];
-	// Everything else is n8n's context itself: its helpers, credentials and item data.
-	const itemContext = Object.create(context, { getNodeParameter: { value: answered } }) as IExecuteFunctions;
-	return { lane: String(value ?? '').replace(/\D/g, ''), context: itemContext };
+	return { lane: String(value ?? '').replace(/\D/g, ''), read: { parameter, value } };
+}
+
+/** Items at Once, or an error before any item runs. */
+function itemsAtOnceOf(context: IExecuteFunctions): number {
+	const raw = context.getNodeParameter('itemsAtOnce', 0, DEFAULT_ITEMS_AT_ONCE);
+	const count = Number(raw);
+	if (!Number.isInteger(count) || count < 1) {
+		throw new NodeOperationError(context.getNode(), `Items at Once must be a whole number of 1 or more (got ${JSON.stringify(raw)})`, {
+			description: `Set Items at Once to 1 or more, or remove it for the default of ${DEFAULT_ITEMS_AT_ONCE}.`,
+		});
+	}
+	return count;
 }
 
 /**
  * Runs the chosen operation once per input item, each with its own parameter values, up to
- * CONCURRENT_ITEMS at once (see laneOf for the order kept). Output items come in input order.
+ * Items at Once at a time (see laneOf for the order kept). Output items come in input order.
  * A failed item becomes an error item when Continue On Fail is on; the others go on.
  * Without it, no further item starts and the node fails with the first failing item's error
  * (items already under way finish first, and their output is dropped with the rest).
@@ -76,7 +73,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(resource, operationName);
 	if (operation?.executeAllItems) return await operation.executeAllItems.call(this);
-	const laneParameter = laneParameterOf(operation);
+	// Operations without a chat or group run their items one by one: no setting is read for them.
+	const laneParameter = operation?.orderedBy;
+	const itemsAtOnce = laneParameter ? itemsAtOnceOf(this) : 1;
 
 	const outputs: INodeExecutionData[][] = [];
 	const failures: Array<{ itemIndex: number; error: Error }> = [];
@@ -89,7 +88,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const { lane, context } = laneOf(this, laneParameter, itemIndex);
+			const { lane, read } = laneOf(this, laneParameter, itemIndex);
 			const before = lanes.get(lane);
 			const run = (async () => {
 				await before;
@@ -101,7 +100,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 						{ itemIndex },
 					);
 				}
-				return await operation.execute.call(context, itemIndex);
+				return await operation.execute.call(this, itemIndex, read);
 			})();
 			// The lane goes on after this item whether it failed or not; a failure that fails the
 			// node is known before the next item of the lane starts.
@@ -116,23 +115,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				result instanceof ItemWithFile ? { json: result.json, binary: result.binary, pairedItem } : { json: result, pairedItem },
 			);
 		} catch (caught) {
-			const error =
-				caught instanceof InputError
-					? new NodeOperationError(this.getNode(), caught.message, {
-							description: caught.description,
-							itemIndex,
-						})
-					: (caught as Error & { description?: string });
+			const error = itemError(this, caught, itemIndex);
+			// Errors that quote a parameter value carry whatever the user typed, a token included.
+			redactError(error, await credentialSecrets(this));
 			if (!this.continueOnFail()) {
 				stopped = true;
 				throw error;
 			}
-			return [
-				{
-					json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
-					pairedItem,
-				},
-			];
+			return [errorItem(error, itemIndex)];
 		}
 	};
 
@@ -148,7 +138,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(CONCURRENT_ITEMS, items.length) }, worker));
+	await Promise.all(Array.from({ length: Math.min(itemsAtOnce, items.length) }, worker));
 	if (failures.length) throw failures.reduce((first, failure) => (failure.itemIndex < first.itemIndex ? failure : first)).error;
 	return [outputs.flat()];
 }

@@ -8,6 +8,16 @@ export class ItemWithFile {
 	) {}
 }
 
+/**
+ * What the router read of an item before running it: the value of the operation's
+ * `orderedBy` parameter. Reading a parameter evaluates its expression, most of an item's
+ * cost, so the operation takes this value instead of reading the parameter again.
+ */
+export interface ItemRead {
+	parameter: string;
+	value: unknown;
+}
+
 /** One operation: its entry in the Operation list, its parameters and what it does for one item. */
 export interface ZApiOperation {
 	value: string;
@@ -22,8 +32,12 @@ export interface ZApiOperation {
 	 * one after the other in item order, others overlap. Absent: the items run one by one.
 	 */
 	orderedBy?: string;
-	/** Runs the operation for input item `itemIndex` and returns its output items' JSON (or items with a file). */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<Array<IDataObject | ItemWithFile>>;
+	/**
+	 * Runs the operation for input item `itemIndex` and returns its output items' JSON (or
+	 * items with a file). `read` holds the `orderedBy` value the router read (see ItemRead);
+	 * absent when the router could not read it, so that the operation's own read fails with the reason.
+	 */
+	execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<Array<IDataObject | ItemWithFile>>;
 	/**
 	 * Set by an operation that acts once for all items (it sends, then puts the execution to
 	 * wait for an answer): the router hands it the whole run instead of looping over items.

@@ -16,6 +16,11 @@ export interface FailedCall {
 	attempts: number;
 	/** Host of the Base URL, shown so the user can see where the call went. */
 	host: string;
+	/**
+	 * The call changes something and failed in a way that may come after the service
+	 * carried it out (a timeout, a dropped connection, a 5xx): it was not sent again.
+	 */
+	mayHaveReached?: boolean;
 }
 
 interface ErrorRule {
@@ -64,7 +69,33 @@ const TLS_FAILURES: Record<string, { meaning: string; hint: string }> = {
 	},
 };
 
+/** Network failures Node reports by code, in plain words (the code stays beside them, for searching). */
+const NETWORK_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'nothing accepts connections at that address (the server is down, or the Base URL or its port is wrong)',
+	ENOTFOUND: 'no server has that name (check the Base URL for a typo)',
+	EAI_AGAIN: 'the server name could not be looked up (the DNS of the n8n server did not answer)',
+	ETIMEDOUT: 'the server did not answer in time',
+	ESOCKETTIMEDOUT: 'the server did not answer in time',
+	ECONNRESET: 'the connection was cut before an answer came',
+	ECONNABORTED: 'the connection was dropped before an answer came',
+	EPIPE: 'the connection was closed while the request was being sent',
+	EHOSTUNREACH: 'the network of the n8n server has no route to it',
+	ENETUNREACH: 'the network of the n8n server has no route to it',
+};
+
+const MAY_HAVE_BEEN_DONE =
+	'It was not sent again, so that it cannot happen twice. Check before running it again: for a message, the chat itself or the Message Send Result event of the Z-API Trigger; for a group or chat change, the group or chat.';
+
 const ERROR_RULES: ErrorRule[] = [
+	{
+		name: 'mayHaveBeenDone',
+		matches: (call) => call.mayHaveReached === true,
+		message: (call) =>
+			call.status === undefined
+				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
+				: `Z-API had a server error (${call.status}) and may have carried out the call`,
+		description: () => MAY_HAVE_BEEN_DONE,
+	},
 	{
 		name: 'untrustedCertificate',
 		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
@@ -75,7 +106,10 @@ const ERROR_RULES: ErrorRule[] = [
 	{
 		name: 'network',
 		matches: (call) => call.status === undefined,
-		message: (call) => `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})`,
+		message: (call) => {
+			const words = call.networkCode && Object.hasOwn(NETWORK_FAILURES, call.networkCode) ? `: ${NETWORK_FAILURES[call.networkCode]}` : '';
+			return `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})${words}`;
+		},
 		description: (call) =>
 			`Tried ${call.attempts} time(s). Check the Base URL in the credentials and that the n8n server can reach it.`,
 	},
@@ -131,6 +165,12 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'The service may be down or overloaded. Try again in a few minutes.',
 	},
 	{
+		name: 'badRequest',
+		matches: (call) => call.status === 400 && namesTheRequest(call.serviceMessage),
+		message: (call) => `Z-API refused the values sent (400): ${call.serviceMessage}`,
+		description: () => 'Fix the value Z-API names, then run the node again.',
+	},
+	{
 		name: 'rejected',
 		matches: isClientError,
 		message: (call) =>
@@ -145,6 +185,16 @@ const ERROR_RULES: ErrorRule[] = [
 		description: () => 'Try again; if it persists, check the Base URL in the credentials.',
 	},
 ];
+
+/**
+ * A 400 whose text names a field or a value of the request (validation errors such as
+ * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
+ * the service's words then say what to fix better than a guess about the credentials.
+ */
+function namesTheRequest(message: string | undefined): boolean {
+	if (!message || /<\s*(html|body|!doctype)/i.test(message)) return false;
+	return /\b(required|invalid|must|missing|not allowed|expected|should|format|too (long|short|many))\b/i.test(message);
+}
 
 export function describeFailure(call: FailedCall): { rule: string; message: string; description: string } {
 	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
@@ -169,7 +219,7 @@ export function failedCallError(node: INode, call: FailedCall, itemIndex?: numbe
 	return error;
 }
 
-/** The service's own words from an answer body, short and redacted by the caller. */
+/** The service's own words from a response body, short and redacted by the caller. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
 	if (typeof body === 'string') return body.slice(0, 300);
@@ -185,22 +235,37 @@ export function serviceMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * Several endpoints report a refusal inside a 200 answer as {value: false} (the group calls;
+ * Several endpoints report a refusal inside a 200 response as {value: false} (the group calls;
  * the webhook calls when they refuse an address). That is a failure of the item, never a
- * silent `false` passed on. The answer is already redacted by the caller. No HTTP code is
+ * silent `false` passed on. The response is already redacted by the caller. No HTTP code is
  * given: n8n would show "200" next to a failure.
  */
 export function notConfirmedError(
 	node: INode,
 	action: string,
-	answer: unknown,
+	response: unknown,
 	hint: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const got = JSON.stringify(answer ?? null).slice(0, 200);
-	return new NodeApiError(node, { service: got }, {
+	const got = JSON.stringify(response ?? null).slice(0, 200);
+	const error = new NodeApiError(node, { service: got }, {
 		message: `Z-API could not ${action} (it answered ${got})`,
 		description: hint,
 		itemIndex,
 	});
+	Object.defineProperty(error, REFUSED, { value: true });
+	return error;
+}
+
+const REFUSED = 'refusedByService';
+
+/**
+ * True when the service answered that it did not do the call: a 4xx, or a 200 saying no.
+ * Otherwise (no answer, a 5xx) it may have been done.
+ */
+export function wasRefused(error: unknown): boolean {
+	if (!error || typeof error !== 'object') return false;
+	if ((error as Record<string, unknown>)[REFUSED] === true) return true;
+	const code = Number((error as { httpCode?: unknown }).httpCode);
+	return code >= 400 && code < 500;
 }

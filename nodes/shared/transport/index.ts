@@ -1,4 +1,5 @@
 import type {
+	INode,
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IDataObject,
@@ -11,10 +12,12 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { failedCallError, serviceMessageOf } from './errors';
-import { redactSecrets, redactValue } from './redact';
+import { redactorFor, redactWith, type Redactor } from './redact';
 
-export { notConfirmedError } from './errors';
-export { redactSecrets } from './redact';
+export { notConfirmedError, wasRefused } from './errors';
+export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
+export type { Expectation } from './refusal';
+export { redactError, redactSecrets } from './redact';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
@@ -44,19 +47,33 @@ export interface ZApiCall {
 	 * answer and from any error.
 	 */
 	secrets?: string[];
+	/**
+	 * True when the call only reads (or sets a value to the same value, as a webhook's
+	 * address), so sending it again after it may have reached the service changes nothing.
+	 * Default: a GET reads, anything else changes something (a send, a group change). Reads
+	 * sent as POST (/phone-exists-batch) say so here.
+	 */
+	repeatable?: boolean;
 }
 
 /** Bounded retries for 429, 5xx and dropped connections. */
 const RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
-const RETRYABLE_NETWORK_CODES = new Set([
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'EAI_AGAIN',
-	'ESOCKETTIMEDOUT',
-]);
+/**
+ * Failures after which the request may have reached the service and been carried out:
+ * retried for a repeatable call only.
+ */
+const MAYBE_REACHED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT']);
+
+/**
+ * Failures where the request surely never reached the service: any call may be sent again.
+ * A temporary DNS failure only: a refused connection or an unknown host is a wrong Base URL
+ * far more often than a passing fault, and fails at once.
+ */
+const NOT_REACHED_CODES = new Set(['EAI_AGAIN']);
+
+/** Same-origin redirects followed at most (the service documents none). */
+const MAX_SAME_ORIGIN_REDIRECTS = 3;
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -73,26 +90,41 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 /**
  * The credentials, read once per node execution. n8n loads, decrypts and resolves them on
  * every read (a database query and a decryption), and a run over many items would pay that
- * twice per request: once here, once in httpRequestWithAuthentication. The entry is keyed by
- * the execution context n8n hands the node, so it lives exactly as long as that one
- * execution and is never seen by another execution, workflow or process; nothing about the
- * instance outlives it in module memory. Items share the values because n8n resolves the
- * credentials once per node anyway (without an item index).
+ * twice per request: once here, once in httpRequestWithAuthentication. The key is the
+ * context object n8n builds for one node execution (or one delivery, one activation) and
+ * hands to every item of it. A WeakMap holds no key alive: the entry goes with that context,
+ * no other execution can reach it (none holds the key), and nothing about the instance
+ * outlives it in module memory. Items share the values because n8n resolves the credentials
+ * once per node anyway (without an item index).
  */
-const credentialsOfExecution = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+const credentialsOfExecution = new WeakMap<ZApiContext, Promise<ICredentialDataDecryptedObject>>();
 
 function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedObject> {
-	// The helpers n8n built for this execution: the same object for every item, also when the
-	// router hands an item a view of the context (router.ts, laneOf).
-	const execution: object = context.helpers;
-	let read = credentialsOfExecution.get(execution);
+	let read = credentialsOfExecution.get(context);
 	if (!read) {
 		read = context.getCredentials(CREDENTIALS_TYPE);
-		credentialsOfExecution.set(execution, read);
+		credentialsOfExecution.set(context, read);
 		// A failed read is not kept: the next item asks n8n again.
-		read.catch(() => credentialsOfExecution.delete(execution));
+		read.catch(() => credentialsOfExecution.delete(context));
 	}
 	return read;
+}
+
+/**
+ * The redactor of the credentials' secrets, built once per node execution (building it costs
+ * more than a request's own work; applying it is cheap) and kept exactly like the
+ * credentials above: keyed by the execution, gone with it.
+ */
+const redactorOfExecution = new WeakMap<object, { key: string; redact: Redactor }>();
+
+function redactorOf(context: ZApiContext, secrets: string[], extra: string[] | undefined): Redactor {
+	if (extra?.length) return redactorFor([...secrets, ...extra]);
+	const key = secrets.join('\n');
+	const kept = redactorOfExecution.get(context.helpers);
+	if (kept?.key === key) return kept.redact;
+	const redact = redactorFor(secrets);
+	redactorOfExecution.set(context.helpers, { key, redact });
+	return redact;
 }
 
 export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
@@ -123,6 +155,19 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 	return instance;
 }
 
+/**
+ * The credentials' secrets, for redacting a text built from parameter values (a token typed
+ * into a URL field by mistake comes back in the validation error). Empty when the
+ * credentials cannot be read: that failure is reported where it happens.
+ */
+export async function credentialSecrets(context: ZApiContext): Promise<string[]> {
+	try {
+		return secretsOf(instanceFrom(await credentialsOf(context)));
+	} catch {
+		return [];
+	}
+}
+
 /** The credentials as httpRequestWithAuthentication takes them, naming the node's credential. */
 function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObject): ICredentialsDecrypted {
 	const chosen = context.getNode().credentials?.[CREDENTIALS_TYPE];
@@ -149,8 +194,9 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
 	const instance = await getInstance.call(this);
-	const secrets = [...secretsOf(instance), ...(call.secrets ?? [])];
+	const redact = redactorOf(this, secretsOf(instance), call.secrets);
 	const host = new URL(instance.baseUrl).host;
+	const repeatable = call.repeatable ?? call.method === 'GET';
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: instanceUrl(instance, call.path),
@@ -159,6 +205,9 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
+		// n8n follows redirects by default, the Client-Token header and the instance path with
+		// them, to whatever host a server names. The redirects are followed here, same origin only.
+		disableFollowRedirect: true,
 	};
 	if (call.body !== undefined) {
 		options.body = call.body;
@@ -166,6 +215,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		options.headers = { 'Content-Type': 'application/json' };
 	}
 
+	let redirects = 0;
 	for (let attempt = 1; ; attempt++) {
 		const canRetry = attempt < RETRY.attempts;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
@@ -176,35 +226,91 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 			});
 		} catch (error) {
 			const networkCode = networkCodeOf(error);
-			if (canRetry && networkCode && RETRYABLE_NETWORK_CODES.has(networkCode)) {
+			const maybeReached = networkCode === undefined || MAYBE_REACHED_CODES.has(networkCode);
+			if (canRetry && networkCode && (NOT_REACHED_CODES.has(networkCode) || (repeatable && maybeReached))) {
 				await sleep(backoffDelay(attempt));
 				continue;
 			}
-			throw failedCallError(this.getNode(), { networkCode, attempts: attempt, host }, call.itemIndex);
+			throw failedCallError(
+				this.getNode(),
+				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached },
+				call.itemIndex,
+			);
 		}
 
 		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return redactValue(response.body, secrets);
+		if (statusCode >= 200 && statusCode < 300) return redactWith(response.body, redact);
 
-		if (canRetry && (statusCode === 429 || statusCode >= 500)) {
+		const next = redirectTarget(response, options.url, instance.baseUrl);
+		if (next !== undefined && redirects < MAX_SAME_ORIGIN_REDIRECTS) {
+			if (!next.sameOrigin) throw redirectedElsewhereError(this.getNode(), instance.baseUrl, next.url, call.itemIndex);
+			redirects++;
+			options.url = next.url.toString();
+			// The query is in the new address already.
+			delete options.qs;
+			if (statusCode === 303) {
+				options.method = 'GET';
+				delete options.body;
+				delete options.headers;
+			}
+			attempt--;
+			continue;
+		}
+
+		// A 429 says the request was not carried out; a 5xx may come after it was.
+		if (canRetry && (statusCode === 429 || (repeatable && statusCode >= 500))) {
 			const delay = retryAfterDelay(response.headers) ?? backoffDelay(attempt);
 			if (delay <= RETRY.maxDelayMs) {
 				await sleep(delay);
 				continue;
 			}
 		}
-		const serviceMessage = serviceMessageOf(redactValue(response.body, secrets));
+		const serviceMessage = serviceMessageOf(redactWith(response.body, redact));
 		throw failedCallError(
 			this.getNode(),
 			{
 				status: statusCode,
-				serviceMessage: serviceMessage && redactSecrets(serviceMessage, secrets),
+				serviceMessage: serviceMessage && redact(serviceMessage),
 				attempts: attempt,
 				host,
+				mayHaveReached: !repeatable && statusCode >= 500,
 			},
 			call.itemIndex,
 		);
 	}
+}
+
+/** Where a 3xx answer points, resolved, and whether it stays on the Base URL's origin. */
+function redirectTarget(
+	response: { statusCode: number; headers: IDataObject },
+	from: string,
+	baseUrl: string,
+): { url: URL; sameOrigin: boolean } | undefined {
+	if (response.statusCode < 300 || response.statusCode >= 400) return undefined;
+	const location = response.headers?.location;
+	if (typeof location !== 'string' || !location) return undefined;
+	let url: URL;
+	try {
+		url = new URL(location, from);
+	} catch {
+		return undefined;
+	}
+	return { url, sameOrigin: url.origin === new URL(baseUrl).origin };
+}
+
+/**
+ * A redirect to another origin is not followed: the instance path and the Client-Token
+ * header would go with it. Only origins are named, never the address, which holds the token.
+ */
+function redirectedElsewhereError(node: INode, baseUrl: string, target: URL, itemIndex?: number): NodeOperationError {
+	const base = new URL(baseUrl);
+	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
+	return new NodeOperationError(node, `The server at ${base.origin} redirected the call to ${target.origin}; it was not followed`, {
+		description: toHttps
+			? `The Base URL in the Z-API credentials starts with http:// and the server moved to https. Change the Base URL to ${target.origin}.`
+			: `The credentials are only sent to the Base URL's server, never to another it redirects to. Check the Base URL in the Z-API credentials (${base.origin}): use the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`,
+		itemIndex,
+	});
 }
 
 function backoffDelay(attempt: number): number {

@@ -6,8 +6,9 @@
  *
  * A server that echoes a request may carry a secret in another form than it was sent:
  * %-encoded (upper- or lower-case hex, every character or only some, once or twice),
- * form-encoded ('+' for a space), JSON-escaped, or base64 (standard or url-safe, whole or
- * inside a longer base64 text at any byte alignment). Each secret becomes one pattern
+ * form-encoded ('+' for a space), JSON-escaped (PHP's way too: `\/` for `/`, `\u00e9` for
+ * any non-ASCII character), or base64 (standard or url-safe, whole or inside a longer base64
+ * text at any byte alignment, its `/` possibly JSON-escaped). Each secret becomes one pattern
  * that matches all of these.
  */
 export const REDACTED = '[redacted]';
@@ -18,28 +19,14 @@ const MIN_SECRET_LENGTH = 4;
 /** A base64 run shorter than this could be chance inside an unrelated base64 text. */
 const MIN_BASE64_RUN = 6;
 
-type Redactor = (text: string) => string;
+export type Redactor = (text: string) => string;
 
 /**
- * Redactors built lately, by their secrets: a call redacts several texts with the same
- * secrets, and building the patterns costs more than applying them.
+ * A function that redacts `secrets` from any text. Building the patterns costs more than
+ * applying them: a caller with several texts builds it once (a request builds one for its
+ * answer and its error). Nothing is kept between calls: no secret stays in module memory.
  */
-const recent = new Map<string, Redactor>();
-const RECENT_LIMIT = 16;
-
-/** A function that redacts `secrets` from any text; build it once, apply it to many texts. */
-function redactorFor(secrets: Array<string | undefined>): Redactor {
-	const key = JSON.stringify(secrets);
-	let redactor = recent.get(key);
-	if (!redactor) {
-		redactor = buildRedactor(secrets);
-		if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
-		recent.set(key, redactor);
-	}
-	return redactor;
-}
-
-function buildRedactor(secrets: Array<string | undefined>): Redactor {
+export function redactorFor(secrets: Array<string | undefined>): Redactor {
 	const usable = [...new Set(secrets)].filter(
 		(secret): secret is string => typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH,
 	);
@@ -66,7 +53,8 @@ export function redactValue<T>(value: T, secrets: Array<string | undefined>): T 
 	return redactWith(value, redactorFor(secrets));
 }
 
-function redactWith<T>(value: T, redact: Redactor): T {
+/** Deep copy of a JSON-like value with every string, keys included, passed through `redact`. */
+export function redactWith<T>(value: T, redact: Redactor): T {
 	if (typeof value === 'string') return redact(value) as T;
 	if (Array.isArray(value)) return value.map((entry) => redactWith(entry, redact)) as T;
 	if (value && typeof value === 'object') {
@@ -94,6 +82,14 @@ function charPattern(char: string): string {
 	if (char === ' ') forms.add('\\+');
 	const json = JSON.stringify(char).slice(1, -1);
 	if (json !== char) forms.add(escapeRegExp(json));
+	// PHP's json_encode escapes '/' and writes every non-ASCII character as \uXXXX (a pair
+	// of them beyond the BMP); hex digits in either case, as the pattern ignores case.
+	if (char === '/') forms.add('\\\\\\/');
+	if (char.charCodeAt(0) > 0x7e) {
+		forms.add(
+			Array.from({ length: char.length }, (_, i) => `\\\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+		);
+	}
 	return forms.size === 1 ? [...forms][0] : `(?:${[...forms].join('|')})`;
 }
 
@@ -127,6 +123,24 @@ function base64Patterns(secret: string): string[] {
 /** Standard and url-safe alphabets, and the two symbols %-encoded as in a query string. */
 function base64CharPattern(char: string): string {
 	if (char === '+') return '(?:\\+|-|%2[Bb])';
-	if (char === '/') return '(?:\\/|_|%2[Ff])';
+	if (char === '/') return '(?:\\/|\\\\\\/|_|%2[Ff])';
 	return char;
+}
+
+/**
+ * Redacts, in place, the texts of an error that may quote what a user typed: its message,
+ * description and stack, and those of its causes (n8n keeps the first message as the cause
+ * of an error built from a text).
+ */
+export function redactError<E>(error: E, secrets: Array<string | undefined>): E {
+	const redact = redactorFor(secrets);
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const record = current as Record<string, unknown>;
+		for (const key of ['message', 'description', 'stack']) {
+			if (typeof record[key] === 'string') record[key] = redact(record[key] as string);
+		}
+		current = record.cause;
+	}
+	return error;
 }

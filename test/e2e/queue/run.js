@@ -164,6 +164,42 @@ function actionWorkflow(credential) {
 }
 const ACTION_NODES = ['Send Text', 'Add Participants', 'Get Messages'];
 
+/**
+ * Bursts in queue mode: chats × quick messages each, every message delivered twice. Every
+ * execution waits out the quiet period on a worker slot, so the total (2 × 3 × 3) stays below
+ * the workers' slots (2 × 10): a message whose execution could not start until its burst went
+ * on would make a burst of its own.
+ */
+const BURST_CHATS = 3;
+const BURST_SIZE = 3;
+const BURST_QUIET_SECONDS = 3;
+
+/** Z-API Trigger → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
+function conversationWorkflow(credential, stateCredential) {
+	return {
+		name: `queue: conversation [${hex(3)}]`,
+		nodes: [
+			// The trigger's own repeat memory off: copies of a message reach Combine Quick Messages.
+			{ ...triggerWorkflow(credential).nodes[0], parameters: { events: ['messageReceived', 'messageSent'], options: { ignoreRepeats: false } } },
+			{
+				id: crypto.randomUUID(),
+				name: 'Combine',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
+				credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential },
+			},
+			{ id: crypto.randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		],
+		connections: {
+			'Z-API Trigger': { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
+			Combine: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 function triggerWorkflow(credential) {
 	return {
 		name: `queue: Z-API Trigger [${hex(3)}]`,
@@ -265,7 +301,7 @@ function assertActionResult(run, what) {
 	}
 	const body = (p) => run.requests.find((r) => r.path === p)?.body;
 	assert.deepEqual(body('/send-text'), { phone: CHAT_PHONE, message: 'hello from a worker' });
-	assert.deepEqual(body('/add-participant'), { groupId: GROUP_ID, phones: [NEW_PARTICIPANT] });
+	assert.deepEqual(body('/add-participant'), { groupId: GROUP_ID, phones: [NEW_PARTICIPANT], autoInvite: false });
 }
 
 // ---------------------------------------------------------------------------
@@ -490,6 +526,9 @@ async function runSuite(figures, cleanups) {
 		N8N_LOG_LEVEL: 'info',
 		N8N_EXPRESSION_ENGINE: EXPRESSION_ENGINE,
 		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: String(LAZY_ISOLATES),
+		// Every process trusts the proxy's certificate, as it would a public one: triggers of
+		// several workflows on one instance pass deliveries to each other through it.
+		NODE_EXTRA_CA_CERTS: cert.certPath,
 		...JSON.parse(process.env.N8N_QUEUE_PROCESS_ENV || '{}'),
 	};
 	let main;
@@ -841,6 +880,55 @@ async function runSuite(figures, cleanups) {
 		}
 	});
 
+	// 5. Bursts: every message's execution may run on either processor and either worker.
+	await check(
+		`conversation: ${BURST_CHATS} chats × ${BURST_SIZE} quick messages, each sent twice at the same moment, spread over both processors and workers, reach the next node as exactly one item per chat with each message once`,
+		async () => {
+			const chatInst = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+			standIn.addInstance({ id: chatInst.id, token: chatInst.token, name: 'queue conversation' });
+			const zapi = await createCredential(main, standIn, chatInst, 'Z-API queue conversation');
+			const stateName = 'queue conversation state';
+			const state = await main.createCredential(stateName, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey });
+			const id = String((await main.createWorkflow(conversationWorkflow(zapi, { id: String(state.id), name: stateName }))).id);
+			await main.activate(id);
+			try {
+				const messages = BURST_CHATS * BURST_SIZE;
+				const total = 2 * messages;
+				const chatPhone = (chat) => `5511977${String(chat).padStart(6, '0')}`;
+				const sentIds = new Map();
+				const answers = {};
+				const tagged = hex(3).toUpperCase();
+				await pool(messages, CONCURRENCY, Date.now() + 120_000, async (i) => {
+					const phone = chatPhone(i % BURST_CHATS);
+					const messageId = `3EB0C${tagged}${String(i).padStart(4, '0')}`;
+					// Two copies at once: the proxy hands consecutive requests to different processors.
+					const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${Math.floor(i / BURST_CHATS)} of ${phone}`, messageId })));
+					for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
+					sentIds.set(phone, [...(sentIds.get(phone) ?? []), messageId]);
+				});
+				assert.deepEqual(answers, { 200: total });
+				await waitForEnded(db, id, total, { timeoutMs: 180_000, label: 'bursts' });
+				const { rows } = await db.query(
+					`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1`,
+					[id],
+				);
+				assert.deepEqual(rows.filter((row) => row.status !== 'success').map((row) => row.id), [], 'executions that did not succeed');
+				const reached = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.Agent?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+				assert.deepEqual(
+					reached.map((item) => [item.chatId, item.count]).sort(),
+					[...sentIds.keys()].sort().map((phone) => [phone, BURST_SIZE]),
+					JSON.stringify(reached.map((item) => [item.chatId, item.count])),
+				);
+				for (const item of reached) assert.deepEqual([...item.messageIds].sort(), [...sentIds.get(item.chatId)].sort(), 'each message once');
+				const { map } = executionsByWorker(workers);
+				const ranOn = new Set(rows.flatMap((row) => map.get(Number(row.id)) ?? []));
+				log(`      ${rows.length} executions, ${reached.length} reached the next node; workers ${JSON.stringify([...ranOn].sort())}`);
+			} finally {
+				await main.deactivate(id);
+			}
+		},
+	);
+
 	// Deactivation from main.
 	await check('trigger: deactivated from main, the stand-in holds no address and the old one starts nothing', async () => {
 		await main.deactivate(workflowId);
@@ -850,6 +938,43 @@ async function runSuite(figures, cleanups) {
 		await sleep(1_500);
 		const { total } = await executionCounts(db, workflowId);
 		assert.equal(total, bulk.length + late.length, 'an execution was recorded after deactivation');
+	});
+
+	// Several workflows on one instance: one order, through the processors and main.
+	await check('sharing: three workflows on one instance, activated W1 W2 W3 and deactivated W2 W1 W3 from main, each runs exactly for its deliveries, the other program is back', async () => {
+		const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
+		const shared = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+		standIn.addInstance({ id: shared.id, token: shared.token, name: 'queue sharing' });
+		standIn.setWebhook(shared.id, 'received', OTHER_PROGRAM);
+		const sharedCredential = await createCredential(main, standIn, shared, 'Z-API queue sharing');
+		const ids = [];
+		for (let i = 0; i < 3; i++) ids.push(String((await main.createWorkflow(triggerWorkflow(sharedCredential))).id));
+		const active = new Set();
+		const expected = new Map(ids.map((id) => [id, 0]));
+		async function round(step) {
+			for (let i = 0; i < 3; i++) {
+				const res = await standIn.emit(shared.id, 'text', { phone: phoneOf(i), message: `sharing ${step} ${i}`, messageId: `3EB0S${hex(6).toUpperCase()}` });
+				assert.equal(res.delivered.status, 200, `${step}: a delivery was answered ${res.delivered.status} ${res.delivered.error ?? ''}`);
+			}
+			for (const id of active) expected.set(id, expected.get(id) + 3);
+			for (const id of ids) if (expected.get(id)) await waitForEnded(db, id, expected.get(id), { timeoutMs: 60_000, label: step });
+			await sleep(1_500);
+			for (const [index, id] of ids.entries()) {
+				const { total } = await executionCounts(db, id);
+				assert.equal(total, expected.get(id), `${step}: W${index + 1} ran ${total} times, expected ${expected.get(id)}`);
+			}
+		}
+		for (const index of [0, 1, 2]) {
+			await main.activate(ids[index]);
+			active.add(ids[index]);
+			await round(`after activating W${index + 1}`);
+		}
+		for (const index of [1, 0, 2]) {
+			await main.deactivate(ids[index]);
+			active.delete(ids[index]);
+			if (active.size) await round(`after deactivating W${index + 1}`);
+		}
+		assert.equal(standIn.snapshot(shared.id).webhooks.received, OTHER_PROGRAM);
 	});
 
 	await check('no process log holds the instance token or the delivery signature', async () => {

@@ -70,10 +70,11 @@ module.exports = {
 				const ana = t.standIn.chatBook(inst.id).chats.find((c) => c.phone === ANA);
 				assert.deepEqual({ pinned: ana.pinned, archived: ana.archived, muted: ana.muted, unread: ana.unread }, { pinned: true, archived: true, muted: true, unread: 0 });
 				assert.deepEqual(outputs[0], [{ success: true, phone: ANA, action: 'pin' }]);
-				assert.equal(outputs[4][0].isMuted, '1');
+				assert.equal(outputs[4][0].isMuted, true);
 				const listed = outputs[5];
 				assert.deepEqual(listed.map((c) => c.phone), [ANA, BRUNO], 'Get Many with a page size of 1 lists both chats once, the pinned one first');
-				assert.deepEqual([listed[0].pinned, listed[0].archived, listed[1].unread], ['true', 'true', '2']);
+				assert.deepEqual([listed[0].pinned, listed[0].archived, listed[1].unread], [true, true, 2], 'flags as booleans, the unread count as a number');
+				assert.match(listed[0].lastMessageAt, /^\d{4}-\d{2}-\d{2}T/, 'the last activity as an ISO date');
 			},
 		},
 		{
@@ -116,7 +117,7 @@ module.exports = {
 					{ parameters: { resource: 'contact', operation: 'getContacts', returnAll: true, options: { pageSize: 1 } } },
 				]);
 				assert.deepEqual(t.standIn.chatBook(inst.id).blocked, []);
-				assert.match(after.outputs[1][0].link, /^https:\/\/pps\.whatsapp\.net\/ana\.jpg\?/);
+				assert.match(after.outputs[1][0].photo, /^https:\/\/pps\.whatsapp\.net\/ana\.jpg\?/);
 				assert.deepEqual(after.outputs[2].map((c) => c.phone), [ANA, BRUNO]);
 			},
 		},
@@ -160,19 +161,19 @@ module.exports = {
 			},
 		},
 		{
-			name: 'Get QR Code while connected fails the item with what to do; Continue On Fail keeps it as an error item',
+			name: 'Get QR Code while connected is a normal output: connected: true with a message, no file, no error',
 			async run(t) {
 				const { assert } = t;
 				const inst = await t.instance('qr connected');
 				const { workflow, path, actionNode } = t.actionWorkflow(inst, { resource: 'instance', operation: 'getQrCode', binaryPropertyName: 'data' });
-				workflow.nodes.find((n) => n.name === actionNode).onError = 'continueRegularOutput';
 				const deployed = await t.deploy(workflow);
 				await t.postWebhook(path, {});
 				const [execution] = await t.exactlyExecutions(deployed.id, 1, { settleMs: 0 });
-				assert.equal(execution.status, 'success');
-				const [item] = t.nodeItems(execution, actionNode);
-				assert.equal(item.error, 'Z-API gave no QR code image');
-				assert.match(item.details, /already connected/);
+				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+				const [item] = execution.data.resultData.runData[actionNode][0].data.main[0];
+				assert.equal(item.json.connected, true);
+				assert.match(item.json.message, /already connected/);
+				assert.equal(item.binary, undefined);
 			},
 		},
 	],

@@ -194,5 +194,26 @@ module.exports = {
 				assertNoToken(t, execution, wrongToken, 'wrong token');
 			},
 		},
+		{
+			name: 'a send whose connection drops after the service took it is not sent again: one message, and the error says it may have gone out',
+			async run(t) {
+				const { assert, standIn } = t;
+				const inst = await t.instance('send dropped');
+				standIn.dropAfter(inst.id, '/send-text');
+				const { execution } = await runAction(
+					t,
+					inst,
+					{ resource: 'message', operation: 'sendText', phone: CHAT_PHONE, message: 'only once', options: {} },
+					{ expectStatus: 'error' },
+				);
+				const sent = standIn.sent(inst.id).filter((m) => m.body?.message === 'only once');
+				assert.equal(sent.length, 1, `the stand-in received the send ${sent.length} times`);
+				const error = t.executionError(execution);
+				assert.ok(error, 'no error in the execution');
+				assert.match(error.message, /may have carried out the call/, `error does not say the send may have gone out: ${error.message}`);
+				assert.match(`${error.description ?? ''}`, /Message Send Result event/, `error does not say how to check: ${error.description}`);
+				assertNoToken(t, execution, inst.token, 'dropped send');
+			},
+		},
 	],
 };

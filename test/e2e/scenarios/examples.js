@@ -7,6 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { conversationStateCredential, withConversationState } = require('../lib/conversationState');
 const { startFakeChatModel } = require('../lib/fakeChatModel');
 
 const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
@@ -18,7 +19,8 @@ const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
 const EXERCISES = {
 	// The AI Agent runs for real, its model pointed at an offline stand-in of OpenAI's chat
 	// interface (there is no network here): the test sees the conversation the agent's
-	// memory kept per chatId, and the answers sent back through Z-API.
+	// memory kept per chatId, and the answers sent back through Z-API. Quick messages reach
+	// it as one, and a chat a person answers from the phone is left to that person.
 	'ai-agent-reply.json': {
 		async prepare(t, wf) {
 			t.model = await startFakeChatModel();
@@ -30,37 +32,54 @@ const EXERCISES = {
 			for (const node of wf.nodes) {
 				if (node.credentials?.openAiApi) node.credentials.openAiApi = { id: String(credential.id), name: credential.name };
 			}
+			withConversationState(wf, await conversationStateCredential(t.n8n));
 		},
 		async run(t, wf, deployed) {
 			const { assert, standIn } = t;
 			const inst = t.current;
 			const ana = '5511933331111';
 			const bruno = '5511933332222';
-			const say = async (phone, message, runs) => {
-				await t.emit(inst, 'text', { phone, message });
-				const list = await t.exactlyExecutions(deployed.id, runs, { timeoutMs: 60_000 });
-				const last = list[list.length - 1];
-				assert.equal(last.status, 'success', `ended ${last.status}: ${t.executionError(last)?.message}`);
-			};
-			await say(ana, 'Vocês abrem no sábado?', 1);
-			await say(ana, 'E até que horas?', 2);
-			await say(bruno, 'Oi', 3);
+			if (t.line === '1') {
+				// n8n 1.x serves no data tables on its API: the example stops at Combine Quick
+				// Messages, saying what it needs, and nothing is sent.
+				await t.emit(inst, 'text', { phone: ana, message: 'Vocês abrem no sábado?' });
+				const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 60_000 });
+				assert.equal(execution.status, 'error');
+				assert.equal(t.executionError(execution)?.message, 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later');
+				assert.deepEqual(standIn.sent(inst.id), []);
+				return;
+			}
+			const asked = (count) =>
+				t.waitFor(() => t.model.requests.length >= count, { timeoutMs: 60_000, what: `${count} question(s) to the model` });
+			const quietPeriod = 1000 * wf.nodes.find((node) => node.parameters.operation === 'combineMessages').parameters.quietSeconds;
+			// Two quick messages of Ana: one question to the model.
+			await t.emit(inst, 'text', { phone: ana, message: 'Vocês abrem no sábado?' });
+			await t.emit(inst, 'text', { phone: ana, message: 'E até que horas?' });
+			await asked(1);
+			await t.emit(inst, 'text', { phone: bruno, message: 'Oi' });
+			await asked(2);
+			// Carla answers Ana from the phone: the bot leaves Ana's chat to her, not Bruno's.
+			await t.emit(inst, 'text', { phone: ana, message: 'Oi Ana, aqui é a Carla', fromMe: true, overrides: { fromApi: false } });
+			await t.sleep(3_000);
+			await t.emit(inst, 'text', { phone: ana, message: 'Obrigada, Carla' });
+			await t.emit(inst, 'text', { phone: bruno, message: 'Tudo bem?' });
+			await asked(3);
+			await t.sleep(quietPeriod + 3_000);
 			const requests = t.model.requests;
 			assert.equal(requests.length, 3, `the model was asked ${requests.length} times`);
+			const failed = (await t.executions(deployed.id)).filter((execution) => execution.status !== 'success');
+			assert.deepEqual(failed.map((execution) => t.executionError(execution)?.message), []);
 			const spoken = (request) => request.messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.text}`);
-			// Ana's second message reaches the model with her first exchange: memory keyed by chatId.
-			assert.deepEqual(spoken(requests[1]), [
-				'user: Vocês abrem no sábado?',
-				`assistant: ${t.model.answerTo(1, 'Vocês abrem no sábado?')}`,
-				'user: E até que horas?',
-			]);
-			// Bruno's chat starts empty.
-			assert.deepEqual(spoken(requests[2]), ['user: Oi']);
+			assert.deepEqual(spoken(requests[0]), ['user: Vocês abrem no sábado?\nE até que horas?']);
+			// Bruno's chat starts empty, and his second message comes with his first exchange:
+			// memory keyed by chatId.
+			assert.deepEqual(spoken(requests[1]), ['user: Oi']);
+			assert.deepEqual(spoken(requests[2]), ['user: Oi', `assistant: ${t.model.answerTo(2, 'Oi')}`, 'user: Tudo bem?']);
 			const sent = standIn.sent(inst.id).map((s) => [s.body.phone, s.body.message]);
 			assert.deepEqual(sent, [
-				[ana, t.model.answerTo(1, 'Vocês abrem no sábado?')],
-				[ana, t.model.answerTo(2, 'E até que horas?')],
-				[bruno, t.model.answerTo(3, 'Oi')],
+				[ana, t.model.answerTo(1, 'Vocês abrem no sábado?\nE até que horas?')],
+				[bruno, t.model.answerTo(2, 'Oi')],
+				[bruno, t.model.answerTo(3, 'Tudo bem?')],
 			]);
 		},
 		async cleanup(t) {
@@ -172,9 +191,14 @@ async function approvalExercise(t, wf, deployed) {
 	const approve = /\*✓ Approve\*\n(https:\S+)/.exec(question.body.message)?.[1];
 	assert.ok(approve, question.body.message);
 	// The question leaves before n8n has put the execution to wait; a click before that gets
-	// 409 "running already" (a person is never that fast).
-	await t.waitFor(async () => (await t.executions(deployed.id)).some((e) => e.status === 'waiting'), { what: 'the execution to wait for the answer' });
-	const page = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
+	// 409 "running already" (a person is never that fast), so the click is made again then.
+	const page = await t.waitFor(
+		async () => {
+			const answer = await t.n8n.request('GET', approve, { headers: { 'user-agent': BROWSER, accept: 'text/html' } });
+			return answer.status === 409 ? null : answer;
+		},
+		{ what: 'the answer link to be taken (not 409 while the execution is still running)' },
+	);
 	assert.equal(page.status, 200, page.text.slice(0, 300));
 	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 30_000 });
 	assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
@@ -189,6 +213,7 @@ module.exports = {
 	order: 50,
 	scenarios: files.map((file) => ({
 		name: `examples/${file} imports, activates and runs on a matching event`,
+		timeoutMs: 150_000,
 		async run(t) {
 			const { assert } = t;
 			const given = EXERCISES[file];

@@ -65,11 +65,12 @@ module.exports = {
 				]);
 				const [created] = outputs[0];
 				assert.match(created.groupId, /^\d+-group$/);
+				assert.equal(created.name, 'E2E created');
 				const group = stored(t, inst, created.groupId);
 				assert.ok(group, `no group ${created.groupId} in the stand-in`);
 				assert.deepEqual(group.participants, [t.standIn.snapshot(inst.id).phone, ANA, BIA]);
 				const [metadata] = outputs[1];
-				assert.equal(metadata.subject, 'E2E created');
+				assert.equal(metadata.name, 'E2E created');
 				assert.equal(metadata.invitationLink, created.invitationLink);
 				assert.deepEqual(metadata.participants.map((p) => p.phone).slice(1), [ANA, BIA]);
 				assert.equal(metadata.participants[0].isSuperAdmin, true);
@@ -108,7 +109,7 @@ module.exports = {
 				assert.equal(metadata.adminOnlyMessage, true);
 				assert.equal(metadata.requireAdminApproval, true);
 				assert.equal(metadata.adminOnlySettings, false);
-				assert.equal(metadata.subject, 'E2E renamed');
+				assert.equal(metadata.name, 'E2E renamed');
 				assert.equal(metadata.description, 'Set from n8n');
 				assert.equal(stored(t, inst, groupId).adminOnlyAddMember, false);
 			},

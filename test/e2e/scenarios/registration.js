@@ -81,6 +81,36 @@ module.exports = {
 		registrationScenario(['messageReceived', 'messageStatus'], { received: true, status: true }),
 		registrationScenario(['notification'], { received: true, status: false }),
 		{
+			name: 'without Message Sent by Me, registration leaves notify sent by me as it was, and deactivation puts back the other program',
+			async run(t) {
+				const { assert, standIn } = t;
+				const inst = await t.instance('registration sent by me');
+				const other = 'https://crm.example.test/zapi/inbound';
+				standIn.setWebhook(inst.id, 'received', other);
+				standIn.setSentByMe(inst.id, false);
+				const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} });
+				const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+				const deployed = await t.deploy(wf);
+				const active = standIn.snapshot(inst.id);
+				assertSignedUrl(t, active.webhooks.received, trigger.webhookId, 'received/sent webhook');
+				assert.equal(active.sentByMe, false, 'activation turned notify sent by me on although Message Sent by Me is not chosen');
+				const log = await loggedLine(t, /takes the received\/sent messages webhook over from crm\.example\.test/, 'the trigger to log whose webhook it takes');
+				assert.ok(!log.includes('/zapi/inbound'), 'the log names the other program\'s path');
+
+				await t.deactivate(deployed.id);
+				const after = await t.waitFor(
+					() => {
+						const w = standIn.snapshot(inst.id);
+						return w.webhooks.received === other ? w : false;
+					},
+					{ timeoutMs: 10_000, what: 'the other program\'s address put back' },
+				).catch((e) => {
+					throw new Error(`${e.message}; stand-in shows ${JSON.stringify(standIn.snapshot(inst.id))}`);
+				});
+				assert.equal(after.sentByMe, false, 'notify sent by me changed');
+			},
+		},
+		{
 			name: 'deactivating leaves alone a webhook that was re-pointed elsewhere meanwhile',
 			async run(t) {
 				const { assert, standIn } = t;

@@ -114,6 +114,32 @@ module.exports = {
 			},
 		},
 		{
+			name: 'approval: a browser taken for a link previewer confirms with the page button; the page repeats the answer',
+			async run(t) {
+				const { assert } = t;
+				const { deployed, actionNode, waiting, question } = await startWaiting(
+					t,
+					ask({ approvalOptions: { values: { approvalType: 'double', disapproveLabel: 'Hold' } } }),
+					{ name: 'e2e approval in-app browser' },
+				);
+				const hold = linksIn(question.body.message)[1];
+				// WhatsApp's in-app browser names itself like its link previewer.
+				const inApp = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile WhatsApp/2.24.10' };
+				const guard = await open(t, hold.url, { headers: inApp });
+				assert.equal(guard.status, 200, guard.text.slice(0, 300));
+				assert.match(guard.text, /<form method="post" enctype="multipart\/form-data"><button type="submit">Hold<\/button><\/form>/);
+				await stillWaiting(t, deployed, waiting);
+				// The button posts the empty form back to the address the page was opened at.
+				const post = formAnswer({});
+				const confirmed = await open(t, hold.url, { ...post, headers: { ...post.headers, ...inApp } });
+				assert.equal(confirmed.status, 200, confirmed.text.slice(0, 300));
+				assert.match(confirmed.text, /Answer received<\/h1><dl><dt>Your answer<\/dt><dd>Hold<\/dd><\/dl>/);
+				const execution = await ended(t, deployed);
+				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+				assert.equal(t.nodeItems(execution, actionNode)[0]?.data?.approved, false);
+			},
+		},
+		{
 			name: 'approval as URL buttons: the decline button resumes with data.approved false',
 			async run(t) {
 				const { assert } = t;

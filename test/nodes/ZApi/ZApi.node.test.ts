@@ -18,6 +18,7 @@ const SELF_EXPLANATORY = new Map<string, string>([
 	['options', 'A collection: each option inside has its description'],
 	['photoSource', 'Options whose each choice has its description'],
 	['binaryPropertyName', 'The standard n8n Input Binary Field, with a hint'],
+	['conversationNotice', 'A notice: its text is all it says'],
 ]);
 
 const operationSelectors = properties.filter((property) => property.name === 'operation');
@@ -36,8 +37,11 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials, which carry their own test', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+	it('requires the Z-API credentials, which carry their own test, and an n8n API key for conversations only', () => {
+		expect(description.credentials).toEqual([
+			{ name: 'zApiApi', required: true },
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+		]);
 		expect(new ZApiApi().test?.request.url).toMatch(/\/status$/);
 	});
 
@@ -67,10 +71,11 @@ describe('Z-API node description', () => {
 		expect(properties.find((property) => property.name === 'photoSource')?.default).toBe('binary');
 	});
 
-	it('lists the commonest resources first: messages, then chats and groups', () => {
+	it('lists the commonest resources first: messages, the conversation steps after the trigger, then chats and groups', () => {
 		const resource = properties.find((property) => property.name === 'resource');
-		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value).slice(0, 3)).toEqual([
+		expect((resource?.options as INodePropertyOptions[]).map((option) => option.value).slice(0, 4)).toEqual([
 			'message',
+			'conversation',
 			'chat',
 			'group',
 		]);
@@ -98,7 +103,7 @@ describe('Z-API node description', () => {
 			}
 		}
 		// An operation the node no longer has shows as saved.
-		expect(subtitleFor({ resource: 'message', operation: 'sendCarousel' })).toBe('sendCarousel');
+		expect(subtitleFor({ resource: 'message', operation: 'sendHologram' })).toBe('sendHologram');
 	});
 
 	it('is found in the node panel by the words users type for its actions', () => {
@@ -167,7 +172,9 @@ describe('Z-API node description', () => {
 						property.displayOptions?.show?.resource?.[0] === resource.value &&
 						property.displayOptions?.show?.operation?.[0] === operation.value,
 				);
-				expect(shown.map((property) => property.name)).toEqual(operation.properties.map((property) => property.name));
+				// Items at Once comes last where items overlap: on operations ordered by a chat or group.
+				const itemsAtOnce = operation.orderedBy && !operation.executeAllItems ? ['itemsAtOnce'] : [];
+				expect(shown.map((property) => property.name)).toEqual([...operation.properties.map((property) => property.name), ...itemsAtOnce]);
 			}
 		}
 	});

@@ -4,14 +4,17 @@
  * node) are accepted. verifyDelivery is tested as a pure function on a table of queries;
  * a few runs through n8n's WebhookContext check what the sender and the log see.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { signedUrl, verifyDelivery, type Verdict } from '../../../nodes/ZApiTrigger/deliverySecret';
+import { activationTime, newActivationId, signedUrl, verifyDelivery, type Verdict } from '../../../nodes/ZApiTrigger/deliverySecret';
 import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
+	clone,
 	ALL_EVENTS,
 	API,
 	contentFixture,
@@ -58,13 +61,42 @@ describe('verifyDelivery', () => {
 		['no activation record, forged', { ...SIGNED, signature: flip(SIGNED.signature) }, undefined, 'invalid'],
 	];
 	it.each(cases)('%s: %s', (_name, query, current, verdict) => {
-		expect(verifyDelivery(query, TOKEN, SCOPE, current)).toBe(verdict);
+		expect(verifyDelivery(query, TOKEN, SCOPE, { current })).toBe(verdict);
+	});
+
+	describe('no activation record yet: an activation made moments ago is accepted, a retired one never', () => {
+		const NOW = Date.UTC(2026, 0, 1);
+		const madeAt = (ms: number) => newActivationId(ms);
+		const pair = (activation: string) => ({ activation, signature: signatureFor(activation) });
+		const JUST_MADE = madeAt(NOW - 5000);
+		const pendingCases: Array<[string, IDataObject, string[] | undefined, Verdict]> = [
+			['made 5 s ago', pair(JUST_MADE), undefined, 'pending'],
+			['made 5 s ago, then retired (deactivated)', pair(JUST_MADE), [JUST_MADE], 'unregistered'],
+			['made 119 s ago', pair(madeAt(NOW - 119_000)), undefined, 'pending'],
+			['made 3 minutes ago', pair(madeAt(NOW - 180_000)), undefined, 'unregistered'],
+			['made 20 s ahead of this clock (another process)', pair(madeAt(NOW + 20_000)), undefined, 'pending'],
+			['made an hour ahead of this clock', pair(madeAt(NOW + 3_600_000)), undefined, 'unregistered'],
+			['made 5 s ago, forged', { ...pair(JUST_MADE), signature: flip(signatureFor(JUST_MADE)) }, undefined, 'invalid'],
+		];
+		it.each(pendingCases)('%s: %s', (_name, query, retired, verdict) => {
+			expect(verifyDelivery(query, TOKEN, SCOPE, { current: undefined, retired, now: NOW })).toBe(verdict);
+		});
+
+		it('with a record, an activation made moments ago that is not the current one is refused', () => {
+			expect(verifyDelivery(pair(JUST_MADE), TOKEN, SCOPE, { current: CURRENT, now: NOW })).toBe('invalid');
+		});
+
+		it('activation ids carry the time they were made, and stay 32 hex digits', () => {
+			expect(JUST_MADE).toMatch(/^[0-9a-f]{32}$/);
+			expect(activationTime(JUST_MADE)).toBe(NOW - 5000);
+			expect(activationTime('not-an-id')).toBeUndefined();
+		});
 	});
 
 	it('signedUrl puts the activation id and its HMAC in the query of the address', () => {
 		const url = new URL(signedUrl('https://n8n.example.com/webhook/x/webhook?keep=1', TOKEN, SCOPE, CURRENT));
 		expect(Object.fromEntries(url.searchParams)).toEqual({ keep: '1', ...SIGNED });
-		expect(verifyDelivery(Object.fromEntries(url.searchParams), TOKEN, SCOPE, CURRENT)).toBe('valid');
+		expect(verifyDelivery(Object.fromEntries(url.searchParams), TOKEN, SCOPE, { current: CURRENT })).toBe('valid');
 	});
 });
 
@@ -156,19 +188,26 @@ describe('forged or stale signatures: 403', () => {
 	it('the address of a previous activation, after deactivation and a new activation', async () => {
 		const previous = trigger.query;
 		const setup = trigger.setup;
-		const endpoints = WEBHOOK_NAMES.map((name) => WEBHOOKS[name].endpoint);
+		// Put back through the endpoint that leaves notify sent by me alone; registered (Message
+		// Sent by Me is among the events) through the one that turns it on.
+		const others = WEBHOOK_NAMES.filter((name) => name !== 'receivedAndSent').map((name) => WEBHOOKS[name].endpoint);
 		nock(API)
 			.get(`${INSTANCE_PATH}/me`)
 			.reply(200, Object.fromEntries(WEBHOOK_NAMES.map((name) => [WEBHOOKS[name].settingsField, trigger.url])));
-		for (const endpoint of endpoints) {
+		for (const endpoint of ['/update-webhook-received', ...others]) {
 			nock(API).put(`${INSTANCE_PATH}${endpoint}`, { value: '' }).reply(200, { value: true });
 		}
 		await n8nDelete(setup);
 		expect(nock.isDone()).toBe(true);
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expect(registrationIn(setup.staticData!)).toEqual({ retired: [previous.activation] });
 
+		// Between the new registration and n8n saving it, the retired address stays refused.
+		const beforeSave = await deliver({ ...setup, staticData: { 'node:Z-API Trigger': { retired: [previous.activation] } } }, { body: message(), query: previous });
+		expect(beforeSave.response).toEqual({ status: 403, body: { error: 'Not registered' } });
+
+		nock(API).get(`${INSTANCE_PATH}/me`).reply(200, {});
 		const registered: string[] = [];
-		for (const endpoint of endpoints) {
+		for (const endpoint of ['/update-webhook-received-delivery', ...others]) {
 			nock(API)
 				.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
 					registered.push(body.value);
@@ -186,24 +225,42 @@ describe('forged or stale signatures: 403', () => {
 		expect((await deliver(setup, { body: message(), query: current })).items).toHaveLength(1);
 	});
 
-	it('after the instance token changed in the credentials, the old address is refused', async () => {
+	it('after the instance token changed in the credentials, the address registered keeps receiving until the next activation', async () => {
+		// Deliveries are checked against the digest saved at activation, not the token.
 		const result = await deliver(
 			{ ...trigger.setup, options: { credentials: { instanceToken: 'rotated-token-0001' } } },
 			{ body: message(), query: trigger.query },
 		);
+		expect(result.items).toHaveLength(1);
+	});
+
+	it('with a record saved before the digest existed, the token checks it: a changed token refuses the old address', async () => {
+		const staticData = clone(trigger.setup.staticData!);
+		delete (staticData['node:Z-API Trigger'] as IDataObject).deliveryCheck;
+		const result = await deliver(
+			{ ...trigger.setup, staticData, options: { credentials: { instanceToken: 'rotated-token-0001' } } },
+			{ body: message(), query: trigger.query },
+		);
 		expect(result.items).toBeUndefined();
-		expect(result.response.status).toBe(403);
+		expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
 	});
 });
 
 describe('a delivery for another instance: 403', () => {
 	it.each([
 		['another instance id', { instanceId: 'ANOTHER-INSTANCE' }],
-		['the instance id in another case', { instanceId: TEST_CREDENTIALS.instanceId.toLowerCase() }],
 		['no instance id', { instanceId: undefined }],
 	])('%s', async (_name, overrides) => {
 		const result = await refused(trigger.query, contentFixture(CONTENT_KINDS[0], overrides));
 		expect(result.response).toEqual({ status: 403, body: { error: 'Delivery for another instance' } });
+	});
+
+	it('the instance id in another case is the same instance', async () => {
+		const result = await deliver(trigger.setup, {
+			body: contentFixture(CONTENT_KINDS[0], { instanceId: TEST_CREDENTIALS.instanceId.toLowerCase() }),
+			query: trigger.query,
+		});
+		expect(result.items).toHaveLength(1);
 	});
 
 	it('a status change for another instance', async () => {
@@ -212,8 +269,29 @@ describe('a delivery for another instance: 403', () => {
 	});
 });
 
+describe('a delivery that comes before n8n saved the activation record', () => {
+	const log = watchLog();
+
+	it('is accepted within the first minutes, logged as such, and writes nothing to the static data', async () => {
+		const info = jest.spyOn(Container.get(Logger), 'info').mockImplementation(() => {});
+		const staticData: IDataObject = {};
+		const result = await deliver({ ...trigger.setup, staticData }, { body: message(), query: trigger.query });
+		expect(result.items).toHaveLength(1);
+		expect(info).toHaveBeenCalledWith(expect.stringMatching(/came in while n8n was still saving this activation/));
+		expect(log.warn).not.toHaveBeenCalled();
+		// Saving a changed static data now could overwrite the record n8n is about to save:
+		// nothing is written, and n8n sees no change (it saves only a changed one).
+		expect(registrationIn(staticData)).toEqual({});
+		expect((staticData as { __dataChanged?: boolean }).__dataChanged).toBe(false);
+		expectNoSecrets(result);
+	});
+});
+
 describe('a workflow with no activation record (its static data reset or lost)', () => {
 	const log = watchLog();
+	// Past the first minutes after the activation: the record should have been saved long ago.
+	beforeEach(() => jest.useFakeTimers({ now: Date.now() + 3 * 60_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
 
 	it('refuses even the registered address, 403, and the log says to activate again, without secrets', async () => {
 		const setup = { ...trigger.setup, staticData: {} };

@@ -79,6 +79,20 @@ interface CallbacksModule {
 export const callbacks = require('../../fixtures/callbacks') as CallbacksModule;
 export const PEOPLE = callbacks.DEFAULTS;
 
+/** The stand-in of the service (test/stand-in/server.js), as the engine tests drive it. */
+export interface StandIn {
+	url: string;
+	start(port: number): Promise<unknown>;
+	stop(): Promise<void>;
+	reset(): void;
+	failMe(instanceId: string, status: number | null): void;
+	instanceUrl(instanceId: string): string;
+}
+
+// Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { createStandIn } = require('../../stand-in/server') as { createStandIn(options: IDataObject): StandIn };
+
 export const INSTANCE_ID = TEST_CREDENTIALS.instanceId;
 export const API = 'https://api.z-api.io';
 export const MOMMENT = 1700000000000;
@@ -172,7 +186,11 @@ export const TEST_URL = `https://n8n.example.com/webhook-test/${WEBHOOK_ID}/webh
 /** What deliveries are bound to: the workflow id and the trigger node id of the harness. */
 export const SCOPE = 'wf1:trigger-node-id';
 
-export const RECEIVED_ENDPOINT = '/update-webhook-received-delivery';
+/** The received webhook without and with notify sent by me (docs/webhooks/...). */
+export const RECEIVED_ENDPOINT = '/update-webhook-received';
+export const RECEIVED_SENT_BY_ME_ENDPOINT = '/update-webhook-received-delivery';
+/** Every endpoint that sets a webhook, whichever way the trigger sets it. */
+export const WEBHOOK_ENDPOINTS = [RECEIVED_ENDPOINT, ...WEBHOOK_NAMES.map((name) => WEBHOOKS[name].endpoint)];
 export const STATUS_ENDPOINT = '/update-webhook-message-status';
 
 /** The signature the registered URL must carry, computed here from its definition. */
@@ -207,8 +225,8 @@ export async function listening(
 	const scope = nock(API);
 	const interceptors = [
 		scope.get(`${INSTANCE_PATH}/me`),
-		...WEBHOOK_NAMES.map((name) =>
-			scope.put(`${INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (body: { value: string }) => {
+		...WEBHOOK_ENDPOINTS.map((endpoint) =>
+			scope.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
 				registered.push(body.value);
 				return true;
 			}),
@@ -237,8 +255,8 @@ export async function deliverTo(target: Listening, body: unknown, isTest = false
  * 'internal', activation 'update', with the static data of that workflow.
  */
 export async function n8nDelete(setup: TriggerSetup, isTest = false): Promise<boolean> {
-	const node = makeNode(TRIGGER_TYPE, setup.parameters);
-	const workflow = makeWorkflow([node], setup.staticData ?? {}, !isTest);
+	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
+	const workflow = makeWorkflow([node], setup.staticData ?? {}, !isTest, setup.workflowId);
 	const additionalData = makeAdditionalData(setup.options, 'internal');
 	const nodeType = nodeTypes.getByName(TRIGGER_TYPE) as INodeType;
 	const webhookDescription = nodeType.description.webhooks![0];

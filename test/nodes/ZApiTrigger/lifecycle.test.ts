@@ -14,20 +14,7 @@ import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { WEBHOOK_NAMES, webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
 import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
-import { contentFixture, n8nDelete, PRODUCTION_URL, statusFixture, TEST_URL } from './fixtures';
-
-// Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createStandIn } = require('../../stand-in/server') as {
-	createStandIn(options: IDataObject): {
-		url: string;
-		start(port: number): Promise<unknown>;
-		stop(): Promise<void>;
-		reset(): void;
-		failMe(instanceId: string, status: number | null): void;
-		instanceUrl(instanceId: string): string;
-	};
-};
+import { contentFixture, createStandIn, n8nDelete, PRODUCTION_URL, statusFixture, TEST_URL } from './fixtures';
 
 const INSTANCE = { id: TEST_CREDENTIALS.instanceId, token: ENCODED_TOKEN };
 const ALL_EVENTS = EVENT_CHOICES.map((choice) => choice.value);
@@ -66,6 +53,22 @@ async function addresses(): Promise<WebhookAddresses> {
 const everyWebhook = (address: string) => Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, address]));
 const queryOf = (url: string): IDataObject => Object.fromEntries(new URL(url).searchParams);
 const text = () => contentFixture(CONTENT_KINDS[0], { text: { message: 'Olá' } });
+/** Nothing of the activation stays but its id among the retired ones. */
+const ENDED = { 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] } };
+const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
+
+async function control(path: string, body: IDataObject): Promise<IDataObject> {
+	const response = await fetch(`${standIn.url}/_control/${path}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ instanceId: INSTANCE.id, ...body }),
+	});
+	expect(response.status).toBe(200);
+	return (await response.json()) as IDataObject;
+}
+async function sentByMe(): Promise<unknown> {
+	return ((await (await fetch(`${standIn.instanceUrl(INSTANCE.id)}/me`)).json()) as IDataObject).receiveCallbackSentByMe;
+}
 
 it('activate, receive, listen for a test event, stop, receive again, deactivate', async () => {
 	const production = workflow(ALL_EVENTS);
@@ -102,8 +105,8 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	// The workflow's shared part: no phone–LID pair from a text without a LID, no question waiting.
-	expect(production.staticData).toEqual({ 'node:Z-API Trigger': {}, global: { zApiWaitingReplies: {} } });
+	// The workflow's shared part stays: no phone–LID pair from a text without a LID, no question waiting.
+	expect(production.staticData).toEqual({ ...ENDED, global: { zApiWaitingReplies: {} } });
 	expect(warn).not.toHaveBeenCalled();
 });
 
@@ -157,7 +160,7 @@ it('a deactivation while /me is down leaves a webhook another workflow took over
 
 	expect(await addresses()).toEqual(everyWebhook(laterUrl));
 	expect((await deliver(later, { body: text(), query: queryOf(laterUrl) })).items).toHaveLength(1);
-	expect(first.staticData).toEqual({ 'node:Z-API Trigger': {} });
+	expect(first.staticData).toEqual(ENDED);
 });
 
 it('a bot that only listens to received messages never starts on its own replies', async () => {
@@ -184,3 +187,123 @@ async function addressesWhileDown(): Promise<WebhookAddresses> {
 	standIn.failMe(INSTANCE.id, 500);
 	return seen;
 }
+
+describe('registration changes nothing the user did not ask for', () => {
+	it('without Message Sent by Me, notify sent by me stays off, and deactivation puts back the other program', async () => {
+		await control('webhooks', { received: OTHER_PROGRAM, sentByMe: false });
+		const bot = workflow(['messageReceived']);
+		await triggerLifecycle(bot).activate();
+		expect((await addresses()).receivedAndSent.startsWith(`${PRODUCTION_URL}?activation=`)).toBe(true);
+		expect(await sentByMe()).toBe(false);
+
+		await n8nDelete(bot);
+		expect((await addresses()).receivedAndSent).toBe(OTHER_PROGRAM);
+		expect(await sentByMe()).toBe(false);
+		expect(warn).not.toHaveBeenCalled();
+	});
+
+	it('with Message Sent by Me, it is on while active and off again after deactivation, as it was', async () => {
+		await control('webhooks', { sentByMe: false });
+		const mirror = workflow(['messageSent']);
+		await triggerLifecycle(mirror).activate();
+		expect(await sentByMe()).toBe(true);
+
+		await n8nDelete(mirror);
+		expect((await addresses()).receivedAndSent).toBe('');
+		expect(await sentByMe()).toBe(false);
+	});
+
+	it('listening with Message Sent by Me over a production bot without it: both put back as they were', async () => {
+		await control('webhooks', { sentByMe: false });
+		const bot = workflow(['messageReceived']);
+		await triggerLifecycle(bot).activate();
+		const productionUrl = (await addresses()).receivedAndSent;
+		const session = workflow(['messageReceived', 'messageSent'], { active: false });
+		await triggerLifecycle(session).activate(true);
+		expect(await sentByMe()).toBe(true);
+
+		await n8nDelete(session, true);
+		expect((await addresses()).receivedAndSent).toBe(productionUrl);
+		expect(await sentByMe()).toBe(false);
+	});
+
+	it('an activation that fails midway puts every webhook back and says where things are', async () => {
+		await control('webhooks', { received: OTHER_PROGRAM, status: OTHER_PROGRAM });
+		// The chat presence webhook never answers (three tries): the activation fails after the others landed.
+		await control('drop-after', { path: '/update-webhook-chat-presence', count: 3 });
+		const production = workflow(ALL_EVENTS);
+		const error = await triggerLifecycle(production)
+			.activate()
+			.catch((caught: Error) => caught);
+
+		expect((error as Error).message).toMatch(/^Could not reach Z-API at 127\.0\.0\.1:\d+ \(ECONNRESET\): the connection was cut before an answer came\. Nothing was left registered: /);
+		expect((error as Error).message).toContain('the received/sent messages webhook points at crm.example.com again');
+		expect((error as Error).message).toContain('the connected webhook is cleared again'.replace('connected', 'instance connected'));
+		expect(await addresses()).toEqual({ ...everyWebhook(''), receivedAndSent: OTHER_PROGRAM, messageStatus: OTHER_PROGRAM });
+		expect(production.staticData).toEqual(ENDED);
+	}, 20_000);
+});
+
+describe('a delivery is checked without reading the credentials', () => {
+	const node = 'node:Z-API Trigger';
+	/** The same workflow, with credentials n8n cannot serve whole (no instance ID). */
+	const unreadable = (setup: TriggerSetup): TriggerSetup => ({ ...setup, options: { credentials: { instanceId: '', instanceToken: ENCODED_TOKEN, baseUrl: standIn.url } } });
+
+	it('an activated trigger starts on its address while its credentials cannot be read, and refuses a forged one', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		const saved = (production.staticData as IDataObject)[node] as IDataObject;
+		// The digest of the signature, not the signature itself.
+		expect(saved.deliveryCheck).toEqual({ instanceId: INSTANCE.id, signatureDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+		expect(JSON.stringify(production.staticData)).not.toContain(queryOf(url).signature as string);
+
+		const started = await deliver(unreadable(production), { body: text(), query: queryOf(url) });
+		expect(started.items).toEqual([expect.objectContaining({ event: 'message', kind: 'text' })]);
+
+		const signature = queryOf(url).signature as string;
+		const forged = { ...queryOf(url), signature: `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}` };
+		const refused = await deliver(unreadable(production), { body: text(), query: forged });
+		expect(refused.items).toBeUndefined();
+		expect(refused.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
+		const unsigned = await deliver(unreadable(production), { body: text(), query: {} });
+		expect(unsigned.response).toEqual({ status: 401, body: { error: 'Unsigned delivery' } });
+	});
+
+	it('an address of an earlier activation stays refused, and another instance is refused', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const earlier = (await addresses()).receivedAndSent;
+		await n8nDelete(production);
+		await triggerLifecycle(production).activate();
+		const current = (await addresses()).receivedAndSent;
+		expect(current).not.toBe(earlier);
+
+		const old = await deliver(unreadable(production), { body: text(), query: queryOf(earlier) });
+		expect(old.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
+		const elsewhere = await deliver(unreadable(production), { body: { ...text(), instanceId: 'ANOTHER' }, query: queryOf(current) });
+		expect(elsewhere.response).toEqual({ status: 403, body: { error: 'Delivery for another instance' } });
+		const now = await deliver(unreadable(production), { body: text(), query: queryOf(current) });
+		expect(now.items).toHaveLength(1);
+	});
+
+	it('after the token changes, the registered address keeps receiving until the next activation', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		const rotated: TriggerSetup = { ...production, options: { credentials: { instanceToken: 'A-NEW-TOKEN+/=', baseUrl: standIn.url } } };
+		const started = await deliver(rotated, { body: text(), query: queryOf(url) });
+		expect(started.items).toHaveLength(1);
+	});
+
+	it('a record saved without the check (an earlier version) is checked with the token', async () => {
+		const production = workflow(['messageReceived']);
+		await triggerLifecycle(production).activate();
+		const url = (await addresses()).receivedAndSent;
+		delete ((production.staticData as IDataObject)[node] as IDataObject).deliveryCheck;
+		expect((await deliver(production, { body: text(), query: queryOf(url) })).items).toHaveLength(1);
+		// With no check saved, the credentials are needed: unreadable, the delivery is answered 500 to come again.
+		const waiting = await deliver(unreadable(production), { body: text(), query: queryOf(url) });
+		expect(waiting.response.status).toBe(500);
+	});
+});

@@ -3,6 +3,8 @@
  * arrives as an n8n binary with its bytes, name and type; a file that is gone, too large or
  * unreachable leaves the item with the reason; the delivery is answered before the download.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { BinaryDataService } from 'n8n-core';
 import { Container } from '@n8n/di';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
@@ -129,6 +131,52 @@ describe('a media message with Download Media on', () => {
 		const body = contentFixture(sticker, { sticker: { stickerUrl: 'file:///etc/passwd' } });
 		const { result } = await deliverTo(target, body);
 		expect(result.workflowData![0][0].json.media).toMatchObject({ downloaded: false, reason: 'noAddress' });
+	});
+});
+
+describe('an answer not wanted lets go of its connection at once', () => {
+	let server: http.Server;
+	let base: string;
+	/** When the storage saw each connection close, by path. */
+	const closed = new Map<string, number>();
+
+	beforeAll(async () => {
+		nock.enableNetConnect('127.0.0.1');
+		// A storage that announces a large answer, sends a little of it and then holds on.
+		server = http.createServer((request, response) => {
+			const path = request.url ?? '';
+			request.socket.on('close', () => closed.set(path, Date.now()));
+			const status = path === '/big.mp4' ? 200 : 403;
+			response.writeHead(status, { 'content-length': String(100e6), 'content-type': status === 200 ? 'video/mp4' : 'text/html' });
+			response.write(Buffer.alloc(1000));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	afterAll(async () => {
+		server.closeAllConnections();
+		await new Promise((resolve) => server.close(resolve));
+		nock.disableNetConnect();
+	});
+
+	it.each([
+		['a file announcing a size over Max File Size', '/big.mp4', 'tooLarge'],
+		['a 403 with a large error page', '/gone.mp4', 'expired'],
+	])('%s', async (_label, path, reason) => {
+		const video = CONTENT_KINDS.find((kind) => kind.kind === 'video')!;
+		const target = await withDownload({ maxFileSizeMb: 1 });
+		const body = contentFixture(video);
+		(body[video.key] as IDataObject)[video.mediaUrl![0]] = `${base}${path}`;
+		const { result } = await deliverTo(target, body);
+		const decided = Date.now();
+		expect(result.workflowData![0][0].json.media).toMatchObject({ downloaded: false, reason });
+		for (let waited = 0; !closed.has(path) && waited < 2000; waited += 20) {
+			await new Promise((resolve) => setImmediate(resolve));
+			await new Promise((resolve) => server.getConnections(resolve));
+		}
+		// Closed within moments, not at the 30 s limit.
+		expect(closed.get(path)).toBeDefined();
+		expect(closed.get(path)! - decided).toBeLessThan(2000);
 	});
 });
 

@@ -36,7 +36,7 @@ const receiver: Receiver = {
 	activation: 'a'.repeat(32),
 };
 const signedQuery = Object.fromEntries(
-	new URL(signedUrl('https://n8n.example.com/webhook/x/webhook', receiver.instanceToken, receiver.scope, receiver.activation!))
+	new URL(signedUrl('https://n8n.example.com/webhook/x/webhook', TEST_CREDENTIALS.instanceToken, receiver.scope, receiver.activation!))
 		.searchParams,
 );
 

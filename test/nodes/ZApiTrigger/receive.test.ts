@@ -11,6 +11,7 @@ import { answerDelivery, REFUSALS, type Answer, type Receiver } from '../../../n
 import type { FilterChoices } from '../../../nodes/ZApiTrigger/filters';
 import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';
 import {
+	clone,
 	ALL_EVENTS,
 	contentFixture,
 	deliverTo,
@@ -49,12 +50,16 @@ describe('answerDelivery', () => {
 		['a body 10,000 arrays deep', SIGNED, deepArray(10_000), {}, REFUSALS.notAnObject],
 		['{} (no instanceId)', SIGNED, {}, {}, REFUSALS.otherInstance],
 		['another instance', SIGNED, contentFixture(CONTENT_KINDS[0], { instanceId: 'OTHER' }), {}, REFUSALS.otherInstance],
-		['an instanceId in another case', SIGNED, contentFixture(CONTENT_KINDS[0], { instanceId: INSTANCE_ID.toLowerCase() }), {}, REFUSALS.otherInstance],
 		['an instanceId with its own toString', SIGNED, { ...text(), instanceId: { toString: 1 } }, {}, REFUSALS.otherInstance],
 		['a query that is not an object', 'activation=x' as unknown as IDataObject, text(), {}, REFUSALS.unsigned],
 	];
 	it.each(cases)('%s is refused', (_name, query, body, receiver, answer) => {
 		expect(answerDelivery({ query, body }, { ...RECEIVER, ...receiver }, EVERYTHING)).toEqual(answer);
+	});
+
+	it('an instanceId in another case is the same instance', () => {
+		const answer = answerDelivery({ query: SIGNED, body: contentFixture(CONTENT_KINDS[0], { instanceId: INSTANCE_ID.toLowerCase() }) }, RECEIVER, EVERYTHING);
+		expect(answer).toMatchObject({ outcome: 'started', items: [expect.objectContaining({ kind: 'text' })] });
 	});
 
 	it('every refusal is a 4xx: a malformed or forged delivery would fail the same way if sent again', () => {
@@ -184,8 +189,10 @@ describe('through n8n', () => {
 		}
 	});
 
-	it('credentials that cannot be read are answered 500 (n8n’s side: worth sending again) and logged', async () => {
-		const setup = { ...trigger.setup, options: { credentials: { instanceToken: '' } } };
+	it('credentials needed but unreadable (a record saved before the digest existed) are answered 500 (n8n’s side: worth sending again) and logged', async () => {
+		const staticData = clone(trigger.setup.staticData!);
+		delete (staticData['node:Z-API Trigger'] as IDataObject).deliveryCheck;
+		const setup = { ...trigger.setup, staticData, options: { credentials: { instanceToken: '' } } };
 		const { items, response, result } = await deliver(setup, { body: text(), query: trigger.query });
 		expect(items).toBeUndefined();
 		expect(response).toEqual({ status: 500, body: { error: 'The trigger could not read its credentials' } });

@@ -5,6 +5,8 @@
  * needs encoding. The rule under test: never clear or overwrite an address the node cannot
  * prove is its own.
  */
+import { createHash } from 'crypto';
+
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
@@ -95,10 +97,22 @@ function setupFor(events: string[], extra: Partial<TriggerSetup> = {}): TriggerS
 	return { parameters: { events }, staticData: {}, ...extra, options: { ...WITH_ENCODED_TOKEN, ...extra.options } };
 }
 
+/**
+ * The received webhook is set through /update-webhook-received, which leaves "notify sent by
+ * me" as it is, unless Message Sent by Me is chosen: then /update-webhook-received-delivery,
+ * which turns it on (docs/webhooks/webhooksConf/update-webhook-receive.md,
+ * docs/webhooks/on-message-received-notify-fromme.md).
+ */
+const RECEIVED = '/update-webhook-received';
+const RECEIVED_SENT_BY_ME = '/update-webhook-received-delivery';
+const endpointOf = (name: WebhookName, sentByMe = false) =>
+	name === 'receivedAndSent' ? (sentByMe ? RECEIVED_SENT_BY_ME : RECEIVED) : WEBHOOKS[name].endpoint;
+const OK = { status: 200, body: { value: true } };
+
 /** A PUT to one webhook, recording the bodies it receives. */
-function expectPut(name: WebhookName, bodies: unknown[], reply: { status: number; body: unknown } = { status: 200, body: { value: true } }) {
+function expectPut(name: WebhookName, bodies: unknown[], reply: { status: number; body: unknown } = OK, sentByMe = false) {
 	return nock(API)
-		.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (body) => {
+		.put(`${ENCODED_INSTANCE_PATH}${endpointOf(name, sentByMe)}`, (body) => {
 			bodies.push(body);
 			return true;
 		})
@@ -106,9 +120,9 @@ function expectPut(name: WebhookName, bodies: unknown[], reply: { status: number
 		.reply(reply.status, reply.body as nock.Body);
 }
 
-/** GET /me showing these addresses (the others not set). */
-function settings(addresses: Partial<Record<WebhookName, string>>) {
-	const body: IDataObject = { id: TEST_CREDENTIALS.instanceId, autoReadMessage: false };
+/** GET /me showing these addresses (the others not set) and notify sent by me (docs/instance/me.md). */
+function settings(addresses: Partial<Record<WebhookName, string>>, sentByMe = true) {
+	const body: IDataObject = { id: TEST_CREDENTIALS.instanceId, autoReadMessage: false, receiveCallbackSentByMe: sentByMe };
 	for (const name of WEBHOOK_NAMES) body[WEBHOOKS[name].settingsField] = addresses[name] ?? '';
 	return nock(API).get(`${ENCODED_INSTANCE_PATH}/me`).reply(200, body);
 }
@@ -122,11 +136,14 @@ function meFails(status: 500 | 404 = 500) {
 		.reply(status, { error: status >= 500 ? 'internal error' : 'Not found' });
 }
 
+const choosesSentByMe = (events: string[]) => events.includes('messageSent');
+
 /** A production activation against a service that accepts it; returns the registered address. */
-async function activated(events: string[], extra: Partial<TriggerSetup> = {}) {
+async function activated(events: string[], extra: Partial<TriggerSetup> = {}, before: Partial<Record<WebhookName, string>> = {}) {
 	const setup = setupFor(events, extra);
 	const bodies: Array<{ value: string }> = [];
-	for (const name of neededBy(events)) expectPut(name, bodies);
+	settings(before);
+	for (const name of neededBy(events)) expectPut(name, bodies, OK, choosesSentByMe(events));
 	expect(await triggerLifecycle(setup).activate()).toBe(false);
 	expectOnlyTheseCalls();
 	return { setup, url: bodies[0].value, lifecycle: triggerLifecycle(setup) };
@@ -139,10 +156,16 @@ const testSession = (events = ALL_EVENTS) => setupFor(events, { active: false })
 async function listeningOver(session: TriggerSetup, before: Partial<Record<WebhookName, string>>) {
 	settings(before);
 	const bodies: Array<{ value: string }> = [];
-	for (const name of neededBy(session.parameters.events as string[])) expectPut(name, bodies);
+	const events = session.parameters.events as string[];
+	for (const name of neededBy(events)) expectPut(name, bodies, OK, choosesSentByMe(events));
 	await triggerLifecycle(session).activate(true);
 	expectOnlyTheseCalls();
 	return bodies[0].value;
+}
+
+/** The record of the activation is gone; its id is kept among the retired ones. */
+function expectEnded(staticData: IDataObject): void {
+	expect(registrationIn(staticData)).toEqual({ retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] });
 }
 
 function subsets<T>(values: T[]): T[][] {
@@ -154,7 +177,8 @@ function subsets<T>(values: T[]): T[][] {
 describe('activation registers only the webhooks the chosen events need', () => {
 	it.each(subsets(ALL_EVENTS).map((events) => [events.join(' + '), events] as const))('%s', async (_name, events) => {
 		const bodies: Partial<Record<WebhookName, unknown[]>> = {};
-		for (const name of neededBy([...events])) expectPut(name, (bodies[name] = []));
+		settings({});
+		for (const name of neededBy([...events])) expectPut(name, (bodies[name] = []), OK, choosesSentByMe([...events]));
 		const staticData: IDataObject = {};
 
 		expect(await triggerLifecycle(setupFor([...events], { staticData })).activate()).toBe(false);
@@ -173,6 +197,14 @@ describe('activation registers only the webhooks the chosen events need', () => 
 			activation: expect.stringMatching(/^[0-9a-f]{32}$/),
 			// n8n's address only: the signature is never stored.
 			registered: Object.fromEntries(neededBy([...events]).map((name) => [name, PRODUCTION_URL])),
+			// Nothing was there before: deactivating clears.
+			before: Object.fromEntries(neededBy([...events]).map((name) => [name, ''])),
+			...(choosesSentByMe([...events]) ? { sentByMeBefore: true } : {}),
+			// What deliveries are checked against without the token: the SHA-256 of the signature.
+			deliveryCheck: {
+				instanceId: TEST_CREDENTIALS.instanceId,
+				signatureDigest: createHash('sha256').update(String(queryOf(sent[0].value).signature)).digest('hex'),
+			},
 		});
 		expect(JSON.stringify(staticData)).not.toContain(queryOf(sent[0].value).signature);
 	});
@@ -187,19 +219,26 @@ describe('an activation that fails says what to do in its message (n8n’s toast
 		['incomplete credentials', { options: { credentials: { instanceId: '' } } }, /^The Z-API credentials are incomplete/, /Fill in Instance ID/],
 		[
 			'the service answering {value: false}',
-			{ arrange: () => expectPut(first, [], { status: 200, body: { value: false } }) },
+			{ arrange: () => (settings({}), expectPut(first, [], { status: 200, body: { value: false } })) },
 			new RegExp(`^Z-API could not set the ${WEBHOOKS[first].label} webhook to the address of this workflow \\(it answered \\{"value":false\\}\\)`),
 			/then activate the workflow again\.$/,
 		],
 		[
 			'the service refusing the address (400)',
-			{ arrange: () => expectPut(first, [], { status: 400, body: { error: 'Invalid value' } }) },
-			/^Z-API rejected the call \(400\): Invalid value/,
-			/credentials/,
+			{ arrange: () => (settings({}), expectPut(first, [], { status: 400, body: { error: 'Invalid value' } })) },
+			/^Z-API refused the values sent \(400\): Invalid value\. No webhook was changed/,
+			/Fix the value Z-API names/,
 		],
 		[
 			'the service failing (500)',
-			{ arrange: () => nock(API).put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[first].endpoint}`).times(3).reply(500, {}) },
+			{
+				arrange: () => {
+					settings({});
+					nock(API).put(`${ENCODED_INSTANCE_PATH}${endpointOf(first)}`).times(3).reply(500, {});
+					// A 500 may come after the address landed: it is cleared again.
+					expectPut(first, []);
+				},
+			},
 			/^Z-API had a server error \(500, tried 3 times\)/,
 			/Try again in a few minutes\.$/,
 		],
@@ -223,6 +262,17 @@ describe('an activation that fails says what to do in its message (n8n’s toast
 		expect(shown).toMatch(whatToDo);
 		// The description, where n8n shows one, stays as it was.
 		expect(shown.endsWith(description)).toBe(true);
+		expectOnlyTheseCalls();
+	});
+});
+
+describe('an activation error quoting an option holds no secret', () => {
+	it('the instance token pasted into Only These Phones is redacted', async () => {
+		const error = await triggerLifecycle(setupFor([eventFor('receivedAndSent')], { parameters: { events: ['messageReceived'], options: { phones: ENCODED_TOKEN } } }))
+			.activate()
+			.catch((caught: Error) => caught);
+		expect((error as Error).message).toMatch(/^Only These Phones: Phone '\[redacted\]' is not a phone number/);
+		expectNoSecretIn(everythingShownOf(error));
 		expectOnlyTheseCalls();
 	});
 });
@@ -271,11 +321,13 @@ describe('the delivery signature and activation id never appear in an activation
 	it.each(cases)('%s', async (_name, status, body, make, test) => {
 		const name = WEBHOOK_NAMES[0];
 		const sent: string[] = [];
-		if (test) settings({});
+		settings({});
 		nock(API)
-			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS[name].endpoint}`, (request: { value: string }) => Boolean(sent.push(request.value)))
+			.put(`${ENCODED_INSTANCE_PATH}${endpointOf(name)}`, (request: { value: string }) => Boolean(sent.push(request.value)))
 			.times(status >= 500 ? 3 : 1)
 			.reply(status, () => body(make(sent[sent.length - 1])) as nock.Body);
+		// A 5xx may come after the address landed: what was there (nothing) is put back.
+		if (status >= 500) nock(API).put(`${ENCODED_INSTANCE_PATH}${endpointOf(name)}`, { value: '' }).reply(200, { value: true });
 
 		const error = await triggerLifecycle(setupFor([eventFor(name)]))
 			.activate(test)
@@ -340,8 +392,9 @@ describe('re-activation is idempotent', () => {
 		const { setup, url, lifecycle } = await activated(ALL_EVENTS);
 		const before = clone(setup.staticData);
 		settings({ ...everyWebhook(url), [WEBHOOK_NAMES[0]]: OTHER_URL });
+		settings({ ...everyWebhook(url), [WEBHOOK_NAMES[0]]: OTHER_URL });
 		const bodies: unknown[] = [];
-		for (const name of WEBHOOK_NAMES) expectPut(name, bodies);
+		for (const name of WEBHOOK_NAMES) expectPut(name, bodies, OK, true);
 
 		expect(await lifecycle.activate()).toBe(false);
 
@@ -352,6 +405,7 @@ describe('re-activation is idempotent', () => {
 
 	it('when /me cannot be read, activating claims the webhooks again with the same address', async () => {
 		const { url, lifecycle } = await activated([eventFor('receivedAndSent')]);
+		meFails(500);
 		meFails(500);
 		const bodies: unknown[] = [];
 		expectPut('receivedAndSent', bodies);
@@ -365,8 +419,9 @@ describe('re-activation is idempotent', () => {
 	it('after the events changed, registers the webhooks now needed', async () => {
 		const { setup, url } = await activated([eventFor('receivedAndSent')]);
 		const changed = triggerLifecycle({ ...setup, parameters: { events: ALL_EVENTS } });
+		settings({ receivedAndSent: url });
 		const bodies: unknown[] = [];
-		for (const name of WEBHOOK_NAMES) expectPut(name, bodies);
+		for (const name of WEBHOOK_NAMES) expectPut(name, bodies, OK, true);
 
 		expect(await changed.activate()).toBe(false);
 
@@ -375,10 +430,11 @@ describe('re-activation is idempotent', () => {
 		expect(registrationIn(setup.staticData!)!.registered).toEqual(everyWebhook(PRODUCTION_URL));
 	});
 
-	it('after n8n’s address changed, registers the new address without asking /me', async () => {
+	it('after n8n’s address changed, registers the new address (checkExists does not ask /me)', async () => {
 		const { setup } = await activated([eventFor('messageStatus')]);
 		const activation = registrationIn(setup.staticData!)!.activation as string;
 		const moved = triggerLifecycle({ ...setup, options: { ...setup.options, webhookBaseUrl: 'https://new.example.com/' } });
+		settings({});
 		const bodies: Array<{ value: string }> = [];
 		expectPut('messageStatus', bodies);
 
@@ -395,17 +451,20 @@ describe('clean-up rules', () => {
 	const OURS = 'https://n8n.example.com/webhook-test/x/webhook?activation=a&signature=s';
 	const PRODUCTION = 'https://n8n.example.com/webhook/x/webhook?activation=b&signature=t';
 	const cases: Array<[string, CleanUpFacts, CleanUp | RegExp]> = [
-		['production, still ours: cleared', { current: OURS, ours: OURS }, { put: '' }],
-		['production, taken over: left', { current: OTHER_URL, ours: OURS }, /now points elsewhere/],
-		['production, cleared by someone: left', { current: '', ours: OURS }, /now points elsewhere/],
-		['production, /me unreadable: left', { current: undefined, ours: OURS }, /could not be read.*may belong to another workflow/],
-		['test, still ours: the production address put back', { current: OURS, ours: OURS, testSession: { previous: PRODUCTION } }, { put: PRODUCTION }],
-		['test, still ours, nothing before: cleared', { current: OURS, ours: OURS, testSession: { previous: '' } }, { put: '' }],
-		['test, still ours, before unknown: left', { current: OURS, ours: OURS, testSession: { previous: null } }, /before listening is not known/],
-		['test, no record of before: left', { current: OURS, ours: OURS, testSession: { previous: undefined } }, /before listening is not known/],
-		['test, taken over: left', { current: OTHER_URL, ours: OURS, testSession: { previous: PRODUCTION } }, /now points elsewhere/],
-		['test, /me unreadable: left, not cleared', { current: undefined, ours: OURS, testSession: { previous: '' } }, /could not be read.*deactivate and activate the production workflow again/],
-		['test, /me unreadable: left, not restored', { current: undefined, ours: OURS, testSession: { previous: PRODUCTION } }, /could not be read/],
+		['production, still ours, nothing before: cleared', { current: OURS, ours: OURS, previous: '' }, { put: '' }],
+		['production, still ours, another program before: put back', { current: OURS, ours: OURS, previous: OTHER_URL }, { put: OTHER_URL }],
+		['production, still ours, before unknown: cleared', { current: OURS, ours: OURS, previous: null }, { put: '' }],
+		['production, still ours, no record of before: cleared', { current: OURS, ours: OURS, previous: undefined }, { put: '' }],
+		['production, taken over: left', { current: OTHER_URL, ours: OURS, previous: '' }, /now points elsewhere/],
+		['production, cleared by someone: left', { current: '', ours: OURS, previous: OTHER_URL }, /now points elsewhere/],
+		['production, /me unreadable: left', { current: undefined, ours: OURS, previous: '' }, /could not be read.*may belong to another workflow/],
+		['test, still ours: the production address put back', { current: OURS, ours: OURS, test: true, previous: PRODUCTION }, { put: PRODUCTION }],
+		['test, still ours, nothing before: cleared', { current: OURS, ours: OURS, test: true, previous: '' }, { put: '' }],
+		['test, still ours, before unknown: left', { current: OURS, ours: OURS, test: true, previous: null }, /before listening is not known/],
+		['test, no record of before: left', { current: OURS, ours: OURS, test: true, previous: undefined }, /before listening is not known/],
+		['test, taken over: left', { current: OTHER_URL, ours: OURS, test: true, previous: PRODUCTION }, /now points elsewhere/],
+		['test, /me unreadable: left, not cleared', { current: undefined, ours: OURS, test: true, previous: '' }, /could not be read.*deactivate and activate the production workflow again/],
+		['test, /me unreadable: left, not restored', { current: undefined, ours: OURS, test: true, previous: PRODUCTION }, /could not be read/],
 	];
 
 	it.each(cases)('%s', (_name, facts, expected) => {
@@ -429,7 +488,7 @@ describe('deactivation clears only what this workflow registered', () => {
 
 		expectOnlyTheseCalls();
 		expect(bodies).toEqual(Object.fromEntries(WEBHOOK_NAMES.map((name) => [name, [{ value: '' }]])));
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expectEnded(setup.staticData!);
 	});
 
 	it('a webhook taken over by someone else is not touched', async () => {
@@ -442,7 +501,7 @@ describe('deactivation clears only what this workflow registered', () => {
 		for (const name of WEBHOOK_NAMES) {
 			expect(info).toHaveBeenCalledWith(expect.stringContaining(`left the ${WEBHOOKS[name].label} webhook as it is: it now points elsewhere`));
 		}
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expectEnded(setup.staticData!);
 	});
 
 	it.each(WEBHOOK_NAMES)('only %s still ours: only it is cleared', async (ours) => {
@@ -471,7 +530,7 @@ describe('deactivation clears only what this workflow registered', () => {
 			);
 		}
 		expectNoSecretIn(logged(), [url]);
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expectEnded(setup.staticData!);
 	});
 
 	it('a webhook name it does not know in its record does not stop the others being cleared', async () => {
@@ -489,7 +548,7 @@ describe('deactivation clears only what this workflow registered', () => {
 		expect(bodies).toEqual(WEBHOOK_NAMES.map(() => ({ value: '' })));
 		expect(warn).toHaveBeenCalledWith(expect.stringContaining('its record names a webhook it does not know ("presenceChat")'));
 		expect(warn).toHaveBeenCalledWith(expect.stringContaining('its record names a webhook it does not know ("toString")'));
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expectEnded(setup.staticData!);
 	});
 
 	it('a record holding no usable address for one webhook does not stop the others', async () => {
@@ -507,6 +566,41 @@ describe('deactivation clears only what this workflow registered', () => {
 		expect(warn).toHaveBeenCalledWith(expect.stringContaining(`no address for the ${WEBHOOKS[broken].label} webhook`));
 	});
 
+	it.each([
+		['400', { status: 400, body: { error: 'Invalid webhook value: only https URLs are accepted' } }],
+		['{value: false}', { status: 200, body: { value: false } }],
+	])('Z-API refusing the empty address (%s): logged, saying the old address accepts nothing any more', async (_name, reply) => {
+		const { setup, url } = await activated([eventFor('messageStatus')]);
+		settings({ messageStatus: url });
+		expectPut('messageStatus', [], reply);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(warn).toHaveBeenCalledWith(
+			expect.stringMatching(/could not clear the message status webhook \(.*\): it still points at this workflow’s old address, where nothing is accepted any more/),
+		);
+		expectNoSecretIn(logged(), [url]);
+		expectEnded(setup.staticData!);
+	});
+
+	it('puts back the address another program had before the activation, and says whose', async () => {
+		const { setup, url } = await activated([eventFor('messageStatus')], {}, { messageStatus: OTHER_URL });
+		expect(info).toHaveBeenCalledWith(
+			'Z-API Trigger: takes the message status webhook over from someone-else.example.com until the workflow is deactivated, then puts it back',
+		);
+		settings({ messageStatus: url });
+		const restored: unknown[] = [];
+		expectPut('messageStatus', restored);
+
+		expect(await n8nDelete(setup)).toBe(true);
+
+		expectOnlyTheseCalls();
+		expect(restored).toEqual([{ value: OTHER_URL }]);
+		expect(info).toHaveBeenCalledWith('Z-API Trigger: put the message status webhook back to someone-else.example.com');
+		expect(logged()).not.toContain('/zapi-hook');
+	});
+
 	it('with nothing registered, calls nothing', async () => {
 		expect(await n8nDelete(setupFor(ALL_EVENTS))).toBe(true);
 		expectOnlyTheseCalls();
@@ -517,6 +611,7 @@ describe('deactivation clears only what this workflow registered', () => {
 		settings({ receivedAndSent: url });
 		expectPut('receivedAndSent', []);
 		await n8nDelete(setup);
+		settings({});
 		const bodies: Array<{ value: string }> = [];
 		expectPut('receivedAndSent', bodies);
 
@@ -536,7 +631,7 @@ describe('deactivation never fails', () => {
 		const { setup, url } = await activated([eventFor('receivedAndSent')]);
 		settings({ receivedAndSent: url });
 		nock(API)
-			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS.receivedAndSent.endpoint}`)
+			.put(`${ENCODED_INSTANCE_PATH}${RECEIVED}`)
 			.times(3)
 			.reply(500, { error: `internal error at /token/${encodeURIComponent(ENCODED_TOKEN)} for ${url}` });
 
@@ -547,7 +642,7 @@ describe('deactivation never fails', () => {
 		expect(warn.mock.calls[0][0]).toContain(`could not clear the ${WEBHOOKS.receivedAndSent.label} webhook`);
 		expect(warn.mock.calls[0][0]).toContain('server error (500');
 		expectNoSecretIn(logged(), [url]);
-		expect(registrationIn(setup.staticData!)).toEqual({});
+		expectEnded(setup.staticData!);
 	});
 
 	it('a network error is logged, not thrown, and nothing is cleared blind', async () => {
@@ -583,7 +678,7 @@ describe('listening for a test event', () => {
 
 		expect(testUrl).toMatch(SIGNED(TEST_URL));
 		expect(queryOf(testUrl).activation).not.toBe(queryOf(production.url).activation);
-		expect(registrationIn(session.staticData!)!.testSession).toEqual({ previous: everyWebhook(production.url) });
+		expect(registrationIn(session.staticData!)).toMatchObject({ testSession: true, before: everyWebhook(production.url) });
 		// The production workflow's own record is not touched.
 		expect(production.setup.staticData).toEqual(productionStatic);
 
@@ -605,7 +700,7 @@ describe('listening for a test event', () => {
 	it('when nothing was registered before, stopping clears', async () => {
 		const session = testSession([eventFor('receivedAndSent')]);
 		const testUrl = await listeningOver(session, {});
-		expect(registrationIn(session.staticData!)!.testSession).toEqual({ previous: { receivedAndSent: '' } });
+		expect(registrationIn(session.staticData!)).toMatchObject({ testSession: true, before: { receivedAndSent: '' } });
 
 		settings({ receivedAndSent: testUrl });
 		const restored: unknown[] = [];
@@ -682,7 +777,7 @@ describe('listening for a test event', () => {
 				);
 			}
 			expectNoSecretIn(logged(), [production.url, testUrl]);
-			expect(registrationIn(session.staticData!)).toEqual({});
+			expectEnded(session.staticData!);
 		},
 	);
 
@@ -692,7 +787,7 @@ describe('listening for a test event', () => {
 		const testUrl = await listeningOver(session, { receivedAndSent: production.url });
 		settings({ receivedAndSent: testUrl });
 		nock(API)
-			.put(`${ENCODED_INSTANCE_PATH}${WEBHOOKS.receivedAndSent.endpoint}`)
+			.put(`${ENCODED_INSTANCE_PATH}${RECEIVED}`)
 			.reply(400, (_uri, body) => ({ error: `Invalid value ${(body as { value: string }).value}` }));
 
 		expect(await n8nDelete(session, true)).toBe(true);
@@ -707,25 +802,31 @@ describe('listening for a test event', () => {
 		expectOnlyTheseCalls();
 	});
 
-	it('a registration that fails halfway is undone when n8n cleans up the session', async () => {
+	it('a registration that fails halfway puts back what landed, and says so', async () => {
 		const production = await activated(ALL_EVENTS);
 		const session = testSession();
 		const [lands, refused] = WEBHOOK_NAMES;
 		settings(everyWebhook(production.url));
 		const registered: Array<{ value: string }> = [];
-		expectPut(lands, registered);
+		expectPut(lands, registered, OK, true);
 		expectPut(refused, [], { status: 400, body: { error: 'Invalid value' } });
-
-		await expect(triggerLifecycle(session).activate(true)).rejects.toThrow('Z-API rejected the call (400): Invalid value');
-
-		// What n8n does when creating a test webhook fails: delete with the same static data.
-		settings({ ...everyWebhook(production.url), [lands]: registered[0].value });
 		const restored: unknown[] = [];
 		expectPut(lands, restored);
-		await n8nDelete(session, true);
 
-		expectOnlyTheseCalls();
+		const error = await triggerLifecycle(session)
+			.activate(true)
+			.catch((caught: Error) => caught);
+
+		expect((error as Error).message).toMatch(
+			/^Z-API refused the values sent \(400\): Invalid value\. Nothing was left registered: the received\/sent messages webhook points at an n8n webhook at n8n\.example\.com again\./,
+		);
 		expect(restored).toEqual([{ value: production.url }]);
+		expect(info).toHaveBeenCalledWith(expect.stringContaining('the activation failed. Nothing was left registered'));
+		// What n8n does when creating a test webhook fails: delete with the same static data.
+		// Nothing is left to undo.
+		await n8nDelete(session, true);
+		expectOnlyTheseCalls();
+		expectNoSecretIn(everythingShownOf(error) + logged(), [production.url, registered[0].value]);
 	});
 
 	it('deliveries signed for the session are accepted by it, and only by it', async () => {

@@ -101,6 +101,20 @@ describe('checkRepeat: a bounded memory with a time window', () => {
 		expect(memory).toEqual({ recent: NOW - MINUTE, k: NOW });
 	});
 
+	it('an entry dated ahead of the clock is kept as dated now: it expires with the window', () => {
+		const { memory } = checkRepeat({ ahead: NOW + 365 * 24 * 60 * MINUTE }, 'k', NOW, 10 * MINUTE);
+		expect(memory).toEqual({ ahead: NOW, k: NOW });
+		expect(checkRepeat(memory, 'ahead', NOW + 11 * MINUTE, 10 * MINUTE).repeated).toBe(false);
+	});
+
+	it('a memory full of entries dated ahead of the clock does not push out a fresh one', () => {
+		const ahead = Object.fromEntries(Array.from({ length: MAX_REMEMBERED }, (_, n) => [`f${n}`, NOW + 60 * MINUTE + n]));
+		let { memory } = checkRepeat(ahead, 'fresh', NOW, 10 * MINUTE);
+		memory = checkRepeat(memory, 'next', NOW + 1000, 10 * MINUTE).memory;
+		expect(Object.keys(memory)).toHaveLength(MAX_REMEMBERED);
+		expect(checkRepeat(memory, 'fresh', NOW + 2000, 10 * MINUTE).repeated).toBe(true);
+	});
+
 	it(`keeps at most ${MAX_REMEMBERED} keys, forgetting the oldest`, () => {
 		let memory: RepeatMemory = {};
 		for (let n = 0; n < MAX_REMEMBERED + 50; n++) memory = checkRepeat(memory, `k${n}`, NOW + n, 60 * MINUTE).memory;

@@ -11,8 +11,8 @@ import nock from 'nock';
 import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { LID_PAIRS_KEY } from '../../../nodes/shared/lidPairs';
 import { verifyHandOff, WAITING_REPLIES_KEY, type WaitingReply } from '../../../nodes/shared/waitingReplies';
-import { INSTANCE_PATH, TEST_CREDENTIALS } from '../../helpers/engine';
-import { API, callbacks, contentFixture, deliverTo, INSTANCE_ID, listening, unexpectedRequests, type Listening } from './fixtures';
+import { deliver, INSTANCE_PATH, TEST_CREDENTIALS } from '../../helpers/engine';
+import { API, callbacks, contentFixture, deliverTo, INSTANCE_ID, listening, unexpectedRequests, watchLog, type Listening } from './fixtures';
 
 const ANA = '5511988887777';
 const BRUNO = '5511977776666';
@@ -180,5 +180,35 @@ describe('who a LID is', () => {
 	it('a message of someone never seen with both forms has both fields, null where unknown', async () => {
 		const result = await deliverTo(target, textFrom('999000111@lid', 'Oi', { chatLid: '999000111@lid', senderLid: null }));
 		expect(result.items![0]).toMatchObject({ contactPhone: null, contactLid: '999000111@lid' });
+	});
+});
+
+describe('the credentials are read only for a reply a question waits for', () => {
+	const log = watchLog();
+	/** The same activation, with credentials n8n cannot serve whole: reading them fails. */
+	const unreadable = (body: unknown) =>
+		deliver({ ...target.setup, options: { credentials: { ...TEST_CREDENTIALS, instanceId: '' } } }, { body, query: target.query });
+
+	it('with no question waiting, a message starts the workflow and a pair is learned without them', async () => {
+		const result = await unreadable(textFrom(ANA, 'Oi', { chatLid: '81896604192873@lid' }));
+		expect(result.items).toEqual([expect.objectContaining({ phone: ANA, contactPhone: ANA, contactLid: '81896604192873@lid' })]);
+		expect(Object.keys(globalOf()[LID_PAIRS_KEY] as IDataObject)).toEqual(['81896604192873@lid']);
+		expect(log.warn).not.toHaveBeenCalled();
+	});
+
+	it('a question waiting for another chat does not make them needed', async () => {
+		withWaiting({ 'exec-7#0': waiting({ chat: BRUNO }) });
+		const result = await unreadable(textFrom(ANA, 'Tuesday'));
+		expect(result.items).toEqual([expect.objectContaining({ phone: ANA, text: 'Tuesday' })]);
+		expect(log.warn).not.toHaveBeenCalled();
+	});
+
+	it('for a message of the chat asked they are read; unreadable, the message starts the workflow and the question keeps waiting', async () => {
+		withWaiting({ 'exec-7#0': waiting() });
+		const result = await unreadable(buttonReply(ANA, 'tue', 'Tuesday'));
+		expect(result.items).toEqual([expect.objectContaining({ phone: ANA })]);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/could not read its credentials to hand a reply to its waiting execution/));
+		expect(Object.keys(waitsOf())).toEqual(['exec-7#0']);
+		expect(unexpected.list).toEqual([]);
 	});
 });

@@ -1,19 +1,32 @@
-import type { INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeTypeDescription } from 'n8n-workflow';
 
+import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
+import { deliver } from '../../helpers/engine';
+import { ALL_EVENTS, clone, contentFixture, listening, statusFixture } from './fixtures';
 
 const description: INodeTypeDescription = new ZApiTrigger().description;
 const versions = ([] as number[]).concat(description.version);
 
 describe('Z-API Trigger: versions', () => {
-	it('gives new triggers a version above 1, where n8n evaluates no expression per delivery', () => {
-		// n8n's webhook body parsing evaluates the old Webhook node's binaryData option for any
-		// node whose typeVersion is exactly 1, on every delivery.
-		expect(description.defaultVersion).toBeGreaterThan(1);
-		expect(description.defaultVersion).toBe(Math.max(...versions));
+	it('gives new triggers a version other than 1, where n8n evaluates no expression per delivery', () => {
+		// n8n's webhook body parsing (parseRequestBody in its webhook helpers, 2.41.1 and
+		// 1.123.81) evaluates the old Webhook node's binaryData option, on every delivery, for
+		// a start node whose typeVersion is exactly 1.
+		expect(description.defaultVersion).not.toBe(1);
+		expect(versions).toContain(description.defaultVersion);
 	});
 
-	it('still lists version 1, so workflows saved with it keep loading', () => {
-		expect(versions).toContain(1);
+	it('a workflow saved at version 1 starts with the same items and response as one at the newest version', async () => {
+		const trigger = await listening({ events: ALL_EVENTS });
+		const deliveries: IDataObject[] = [...CONTENT_KINDS.map((kind) => contentFixture(kind)), statusFixture('READ')];
+		for (const body of deliveries) {
+			// Each version starts from the same memory of earlier deliveries.
+			const at = (typeVersion: number) =>
+				deliver({ ...trigger.setup, staticData: clone(trigger.setup.staticData ?? {}), node: { typeVersion } }, { body, query: trigger.query });
+			const [saved, newest] = [await at(1), await at(description.defaultVersion as number)];
+			expect(saved.items?.length).toBeGreaterThan(0);
+			expect({ items: newest.items, response: newest.response, result: newest.result }).toEqual({ items: saved.items, response: saved.response, result: saved.result });
+		}
 	});
 });

@@ -125,8 +125,13 @@ describe('parsePhoneList', () => {
 		[['5511999999999', '', null, '  '], ['5511999999999']],
 		[5511999999999, ['5511999999999']],
 		['123@lid, 5511999999999', ['123@lid', '5511999999999']],
+		[['5511999999999, 5511888888888'], ['5511999999999', '5511888888888']],
 	])('%j -> %j', (input, expected) => {
 		expect(parsePhoneList(input)).toEqual(expected);
+	});
+
+	it.each([[[{ phone: '5511999999999' }]], [{ phone: '5511999999999' }]])('refuses an entry that is not text: %j', (input) => {
+		expect(inputError(() => parsePhoneList(input)).message).toBe('An entry of Phones is not text');
 	});
 
 	it('keeps the order of first appearance', () => {
@@ -174,14 +179,22 @@ describe('requireHttpsUrl', () => {
 
 describe('requireWebUrl', () => {
 	it.each(['https://cdn.example.com/a.jpg', 'http://cdn.example.com/a.jpg'])('accepts %s', (url) => {
-		expect(requireWebUrl(url, 'Photo URL')).toBe(url);
+		expect(requireWebUrl(url, 'Photo URL', 'image')).toBe(url);
 	});
 
 	it.each(['ftp://cdn.example.com/a.jpg', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'a.jpg', ''])(
 		'refuses %j',
 		(url) => {
-			const error = inputError(() => requireWebUrl(url, 'Photo URL'));
+			const error = inputError(() => requireWebUrl(url, 'Photo URL', 'image'));
 			expect(error.message).toBe(url ? `Photo URL '${url}' is not an http(s) URL` : 'Photo URL is empty');
 		},
 	);
+
+	it.each([
+		['page', 'Give the full public address of the page, for example https://example.com/page'],
+		['image', 'Give the full public address of the image, for example https://example.com/photo.jpg'],
+		['video', 'Give the full public address of the video, for example https://example.com/clip.mp4'],
+	] as const)('says what a %s address looks like', (pointsAt, hint) => {
+		expect(inputError(() => requireWebUrl('a.jpg', 'URL', pointsAt)).description).toBe(hint);
+	});
 });

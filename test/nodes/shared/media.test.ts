@@ -1,6 +1,6 @@
 import { GROUP_PHOTO } from '../../../nodes/ZApi/actions/group/updatePhoto.operation';
 import { InputError } from '../../../nodes/shared/input';
-import { checkedBytes, extensionOf, extensionOfType, MEDIA_KINDS, mediaFromBase64, mediaFromUrl, sniffMediaType } from '../../../nodes/shared/media';
+import { checkedBytes, extensionOf, extensionOfType, isBase64Text, MEDIA_KINDS, mediaFromBase64, mediaFromUrl, sniffMediaType } from '../../../nodes/shared/media';
 import { sampleImages } from '../../helpers/images';
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
@@ -69,6 +69,28 @@ describe('mediaFromUrl', () => {
 
 	it.each(['', 'cdn.example.com/a.png', 'ftp://x.example.com/a', 'javascript:alert(1)', 'data:image/png;base64,AAAA'])('refuses %j', (raw) => {
 		expect(() => mediaFromUrl(raw, 'File URL')).toThrow(raw ? `File URL '${raw}' is not an http(s) URL` : 'File URL is empty');
+	});
+});
+
+describe('isBase64Text', () => {
+	it.each([
+		['QUJD', true],
+		['QUI=', true],
+		['QQ==', true],
+		['a+/b', true],
+		['', false],
+		['QUJDR', false],
+		['QQ===', false],
+		['Q=Q=', false],
+		['====', false],
+		['QU J', false],
+		['QU-_', false],
+	])('%j: %s', (text, expected) => {
+		expect(isBase64Text(text)).toBe(expected);
+	});
+
+	it('reads a file of 12 MB without running out of stack', () => {
+		expect(isBase64Text(Buffer.alloc(12 * 1024 * 1024).toString('base64'))).toBe(true);
 	});
 });
 

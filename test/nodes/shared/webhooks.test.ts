@@ -1,13 +1,13 @@
 /**
- * The webhook table against the contract, and how a settings answer (GET /me) is read.
+ * The webhook table against Z-API's docs, and how a settings response (GET /me) is read.
  * The conversations themselves run through both nodes: test/nodes/ZApi/actions/webhook
  * and test/nodes/ZApiTrigger/registration.test.ts.
  */
 import { isWebhookName, WEBHOOK_NAMES, WEBHOOKS, webhookAddressesIn } from '../../../nodes/shared/webhooks';
 
 describe('WEBHOOKS', () => {
-	// The contract's two webhooks and the service's further ones (beyond-contract 3.1):
-	// where each is set and where GET /me shows it.
+	// Where each webhook is set (its page under docs/webhooks/) and where GET /me shows it
+	// (docs/instance/me.md).
 	it.each([
 		['receivedAndSent', '/update-webhook-received-delivery', 'receivedCallbackUrl'],
 		['messageStatus', '/update-webhook-message-status', 'messageStatusCallbackUrl'],

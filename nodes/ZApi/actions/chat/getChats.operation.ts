@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PagedListing } from '../paging';
 import { getPagedList, listingProperties, PHONE_LIST_PAGING } from '../paging';
+import { CHAT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
 
 const LISTING: PagedListing = { ...PHONE_LIST_PAGING, path: '/chats', what: 'chats' };
@@ -11,9 +12,8 @@ export const getChats: ZApiOperation = {
 	name: 'Get Many',
 	action: 'Get many chats',
 	description: 'List the chats of the connected phone (people, groups), one output item per chat, with unread count and archived, pinned and muted flags',
-	properties: listingProperties(LISTING),
+	properties: withSimplify(listingProperties(LISTING)),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		// Flags come as booleans or as the strings "true"/"1" (the examples disagree); passed on as given.
-		return await getPagedList.call(this, itemIndex, LISTING);
+		return outputRecords.call(this, itemIndex, await getPagedList.call(this, itemIndex, LISTING), CHAT);
 	},
 };

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normalizeChatId } from '../../../shared/input';
+import { isGroupId } from '../../../shared/input';
 import { zApiRequest } from '../../../shared/transport';
-import { phoneProperty } from '../message/send';
+import { phoneProperty, readChat } from '../parameters';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
-import type { ZApiOperation } from '../types';
+import { messageShaper, outputRecords, withSimplify } from '../outputs';
+import type { ItemRead, ZApiOperation } from '../types';
 
 const RECOMMENDED_PAGE_SIZE = 10;
 
@@ -20,8 +21,9 @@ export const getMessages: ZApiOperation = {
 	name: 'Get Messages',
 	action: 'Get chat messages',
 	description:
-		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message',
-	properties: [
+		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message, shaped as the Z-API Trigger shapes a received one',
+	orderedBy: 'phone',
+	properties: withSimplify([
 		{
 			...phoneProperty,
 			description:
@@ -38,10 +40,10 @@ export const getMessages: ZApiOperation = {
 					'ID of the last message you already fetched, to continue from there. Leave empty to start from the first page.',
 			},
 		),
-	],
+	]),
 
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const chatId = normalizeChatId(this.getNodeParameter('phone', itemIndex));
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const chatId = readChat.call(this, itemIndex, read);
 		const limit = readLimit.call(this, itemIndex);
 		const pageSize = readPageSize.call(this, itemIndex, RECOMMENDED_PAGE_SIZE);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -94,6 +96,6 @@ export const getMessages: ZApiOperation = {
 				location: 'outputPane',
 			});
 		}
-		return messages;
+		return outputRecords.call(this, itemIndex, messages, messageShaper(isGroupId(chatId)));
 	},
 };

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest, notConfirmedError } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
-import { requireText } from '../message/send';
-import type { ZApiOperation } from '../types';
-import { chatProperty, readChat } from './modifyChat';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import type { ItemRead, ZApiOperation } from '../types';
+import { chatProperty, readChat, requireText } from '../parameters';
 
 export const setChatNotes: ZApiOperation = {
 	value: 'setChatNotes',
@@ -24,22 +22,17 @@ export const setChatNotes: ZApiOperation = {
 			description: 'Text of the note, seen only by the business (for example what the customer ordered)',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		// Whether an empty text clears the note is not documented: it is refused.
 		const notes = requireText(this.getNodeParameter('notes', itemIndex), 'Notes', 'Write the text of the note.');
-		// docs/business/save-chats-notes.md: POST /chats/{phone}/notes {notes}, answered {success: true}.
-		const answer = await zApiRequest.call(this, { method: 'POST', path: `/chats/${encodeURIComponent(phone)}/notes`, body: { notes }, itemIndex });
-		const record = firstRecord(answer);
-		if (!asBoolean(record.success) && !asBoolean(record.value)) {
-			throw notConfirmedError(
-				this.getNode(),
-				`set the notes of the chat with ${phone}`,
-				answer,
-				'Notes exist only on WhatsApp Business numbers connected as multi-device. Check that the chat is in the chat list (Chat → Get Many).',
-				itemIndex,
-			);
-		}
+		// docs/business/save-chats-notes.md: POST /chats/{phone}/notes {notes}, responding {success: true}.
+		const response = await zApiRequest.call(this, { method: 'POST', path: `/chats/${encodeURIComponent(phone)}/notes`, body: { notes }, itemIndex });
+		requireAccepted(this.getNode(), response, 'confirmation', {
+			tried: `set the notes of the chat with ${phone}`,
+			hint: 'Notes exist only on WhatsApp Business numbers connected as multi-device. Check that the chat is in the chat list (Chat → Get Many).',
+			itemIndex,
+		});
 		return [{ success: true, phone, notes }];
 	},
 };

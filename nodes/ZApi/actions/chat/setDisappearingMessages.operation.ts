@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { requireConfirmed } from '../answers';
-import type { ZApiOperation } from '../types';
-import { chatProperty, readChat } from './modifyChat';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import type { ItemRead, ZApiOperation } from '../types';
+import { chatProperty, readChat } from '../parameters';
 
 /** The timers WhatsApp offers (docs/chats/chat-expiration.md). */
 const TIMERS = ['24_HOURS', '7_DAYS', '90_DAYS', 'OFF'];
@@ -31,8 +30,8 @@ export const setDisappearingMessages: ZApiOperation = {
 			description: 'The timer for new messages; messages sent before keep theirs',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const raw = this.getNodeParameter('chatExpiration', itemIndex, '7_DAYS');
 		const chatExpiration = String(raw ?? '').trim().toUpperCase();
 		if (!TIMERS.includes(chatExpiration)) {
@@ -41,8 +40,12 @@ export const setDisappearingMessages: ZApiOperation = {
 				`Pick one from the list, or map one of ${TIMERS.join(', ')}.`,
 			);
 		}
-		const answer = await zApiRequest.call(this, { method: 'POST', path: '/send-chat-expiration', body: { phone, chatExpiration }, itemIndex });
-		requireConfirmed.call(this, answer, `set disappearing messages in the chat with ${phone}`, 'Check that the phone is a WhatsApp number and that the instance is connected. In a group, only admins can change the timer unless everyone may edit its settings.', itemIndex);
+		const response = await zApiRequest.call(this, { method: 'POST', path: '/send-chat-expiration', body: { phone, chatExpiration }, itemIndex });
+		requireAccepted(this.getNode(), response, 'confirmation', {
+			tried: `set disappearing messages in the chat with ${phone}`,
+			hint: 'Check that the phone is a WhatsApp number and that the instance is connected. In a group, only admins can change the timer unless everyone may edit its settings.',
+			itemIndex,
+		});
 		return [{ success: true, phone, chatExpiration }];
 	},
 };

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../shared/properties';
 import { zApiRequest } from '../../../shared/transport';
-import { requireText } from '../message/send';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { requireAddressBookChange } from './addressBook';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
+import { requireText } from '../parameters';
 
 export const addToAddressBook: ZApiOperation = {
 	value: 'addToAddressBook',
@@ -18,14 +18,14 @@ export const addToAddressBook: ZApiOperation = {
 		{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '', description: 'First name the contact is saved under' },
 		optionsProperty([{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: 'Last name the contact is saved under' }]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readContactPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex, read);
 		const firstName = requireText(this.getNodeParameter('firstName', itemIndex), 'First Name', 'Give the name the contact is saved under.');
 		const lastName = String((this.getNodeParameter('options', itemIndex, {}) as IDataObject).lastName ?? '').trim();
 		const contact: IDataObject = { firstName, ...(lastName ? { lastName } : {}), phone };
 		// The page's body is a list of contacts; one item saves one.
-		const answer = await zApiRequest.call(this, { method: 'POST', path: '/contacts/add', body: [contact], itemIndex });
-		requireAddressBookChange.call(this, answer, `save ${phone} in the address book`, itemIndex);
+		const response = await zApiRequest.call(this, { method: 'POST', path: '/contacts/add', body: [contact], itemIndex });
+		requireAddressBookChange.call(this, response, `save ${phone} in the address book`, itemIndex);
 		return [{ success: true, ...contact }];
 	},
 };

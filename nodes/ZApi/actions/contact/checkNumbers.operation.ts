@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parsePhoneList } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 /** The batch call's documented maximum per request. */
@@ -31,23 +30,30 @@ export const checkNumbers: ZApiOperation = {
 		const phones = parsePhoneList(this.getNodeParameter('phones', itemIndex));
 		if (phones.length === 1) {
 			const [phone] = phones;
-			const answer = await zApiRequest.call(this, { method: 'GET', path: `/phone-exists/${encodeURIComponent(phone)}`, itemIndex });
+			const response = await zApiRequest.call(this, { method: 'GET', path: `/phone-exists/${encodeURIComponent(phone)}`, itemIndex });
 			// Shown as an object in the table and wrapped in a list in the example: both are read.
-			const record = firstRecord(answer);
+			const record = firstRecord(response);
 			return [checked(phone, record.phone, record)];
 		}
 		const results: IDataObject[] = [];
 		for (let start = 0; start < phones.length; start += BATCH_LIMIT) {
 			const batch = phones.slice(start, start + BATCH_LIMIT);
-			const answer = await zApiRequest.call(this, { method: 'POST', path: '/phone-exists-batch', body: { phones: batch }, itemIndex });
-			if (!Array.isArray(answer)) {
+			// A read sent as POST (docs/contacts/get-iswhatsapp-batch.md): safe to send again.
+			const response = await zApiRequest.call(this, {
+				method: 'POST',
+				path: '/phone-exists-batch',
+				body: { phones: batch },
+				itemIndex,
+				repeatable: true,
+			});
+			if (!Array.isArray(response)) {
 				throw new NodeOperationError(this.getNode(), 'Z-API did not return a list of checked phones', {
 					itemIndex,
-					description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. Check that the instance is connected.`,
+					description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. Check that the instance is connected.`,
 				});
 			}
-			const byInput = new Map((answer as IDataObject[]).map((record) => [String(record?.inputPhone ?? ''), record ?? {}]));
-			// One item per phone asked, in the order given, even if the answer skips or reorders some.
+			const byInput = new Map((response as IDataObject[]).map((record) => [String(record?.inputPhone ?? ''), record ?? {}]));
+			// One item per phone asked, in the order given, even if the response skips or reorders some.
 			for (const phone of batch) {
 				const record = byInput.get(phone) ?? {};
 				results.push(checked(phone, record.outputPhone, record));
@@ -58,7 +64,7 @@ export const checkNumbers: ZApiOperation = {
 };
 
 function checked(phone: string, registeredPhone: unknown, record: IDataObject): IDataObject {
-	const exists = asBoolean(record.exists);
+	const exists = asBoolean(record.exists) ?? false;
 	return {
 		phone,
 		exists,

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
-import { zApiRequest } from '../../../shared/transport';
-import { requireConfirmed } from '../answers';
-import { phoneProperty } from '../message/send';
-import type { ZApiOperation } from '../types';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import { parameterValue, phoneProperty } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 
 /** One contact, by phone or LID; the Z-API Trigger's `phone` maps straight in. */
 export const contactPhoneProperty: INodeProperties = {
@@ -14,8 +13,8 @@ export const contactPhoneProperty: INodeProperties = {
 		"The contact's phone with country code (5511999999999; +55 (11) 99999-9999 is accepted) or LID ID (…@lid). For a Z-API Trigger item, its 'phone' field.",
 };
 
-export function readContactPhone(this: IExecuteFunctions, itemIndex: number): string {
-	return normalizePhone(this.getNodeParameter('phone', itemIndex));
+export function readContactPhone(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): string {
+	return normalizePhone(parameterValue.call(this, itemIndex, 'phone', read));
 }
 
 export interface BlockChange extends Omit<ZApiOperation, 'properties' | 'execute'> {
@@ -28,16 +27,21 @@ export function blockChange(change: BlockChange): ZApiOperation & Pick<BlockChan
 	return {
 		...listed,
 		blockAction,
+		orderedBy: 'phone',
 		properties: [contactPhoneProperty],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readContactPhone.call(this, itemIndex);
-			const answer = await zApiRequest.call(this, {
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readContactPhone.call(this, itemIndex, read);
+			const response = await zApiRequest.call(this, {
 				method: 'POST',
 				path: '/contacts/modify-blocked',
 				body: { phone, action: blockAction },
 				itemIndex,
 			});
-			requireConfirmed.call(this, answer, `${blockAction} ${phone}`, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
+			requireAccepted(this.getNode(), response, 'confirmation', {
+				tried: `${blockAction} ${phone}`,
+				hint: 'Check that the phone is a WhatsApp number and that the instance is connected.',
+				itemIndex,
+			});
 			return [{ success: true, phone, blocked: blockAction === 'block' }];
 		},
 	};

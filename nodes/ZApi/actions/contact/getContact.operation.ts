@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
-import type { ZApiOperation } from '../types';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
+import { CONTACT, outputRecords, withSimplify } from '../outputs';
+import type { ItemRead, ZApiOperation } from '../types';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
 
 export const getContact: ZApiOperation = {
@@ -10,10 +10,11 @@ export const getContact: ZApiOperation = {
 	name: 'Get',
 	action: 'Get a contact',
 	description: "Read one contact: saved name, WhatsApp name, about text and profile picture address",
-	properties: [contactPhoneProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readContactPhone.call(this, itemIndex);
-		const answer = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
-		return [{ phone, ...firstRecord(answer) }];
+	orderedBy: 'phone',
+	properties: withSimplify([contactPhoneProperty]),
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex, read);
+		const response = await zApiRequest.call(this, { method: 'GET', path: `/contacts/${encodeURIComponent(phone)}`, itemIndex });
+		return outputRecords.call(this, itemIndex, [{ phone, ...firstRecord(response) }], CONTACT);
 	},
 };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PagedListing } from '../paging';
 import { getPagedList, listingProperties, PHONE_LIST_PAGING } from '../paging';
+import { CONTACT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
 
 const LISTING: PagedListing = { ...PHONE_LIST_PAGING, path: '/contacts', what: 'contacts' };
@@ -12,8 +13,8 @@ export const getContacts: ZApiOperation = {
 	action: 'Get many contacts',
 	description:
 		'List the contacts WhatsApp knows on the connected phone, one output item per contact. Includes members of shared groups, so it is longer than the address book.',
-	properties: listingProperties(LISTING),
+	properties: withSimplify(listingProperties(LISTING)),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await getPagedList.call(this, itemIndex, LISTING);
+		return outputRecords.call(this, itemIndex, await getPagedList.call(this, itemIndex, LISTING), CONTACT);
 	},
 };

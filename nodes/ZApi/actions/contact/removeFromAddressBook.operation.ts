@@ -14,8 +14,8 @@ export const removeFromAddressBook: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phones = readPhones.call(this, itemIndex);
 		// docs/contacts/remove-contacts.md: DELETE with the phones as a JSON list in the body.
-		const answer = await zApiRequest.call(this, { method: 'DELETE', path: '/contacts/remove', body: phones, itemIndex });
-		requireAddressBookChange.call(this, answer, `remove ${phones.join(', ')} from the address book`, itemIndex);
+		const response = await zApiRequest.call(this, { method: 'DELETE', path: '/contacts/remove', body: phones, itemIndex });
+		requireAddressBookChange.call(this, response, `remove ${phones.join(', ')} from the address book`, itemIndex);
 		return [{ success: true, phones }];
 	},
 };

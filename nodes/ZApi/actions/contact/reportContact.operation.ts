@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
-import type { ZApiOperation } from '../types';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import type { ItemRead, ZApiOperation } from '../types';
 import { contactPhoneProperty, readContactPhone } from './contactPhone';
 
 export const reportContact: ZApiOperation = {
@@ -12,14 +11,16 @@ export const reportContact: ZApiOperation = {
 	description: 'Report a contact to WhatsApp as spam or abuse. It is not blocked: use Block for that.',
 	orderedBy: 'phone',
 	properties: [contactPhoneProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readContactPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readContactPhone.call(this, itemIndex, read);
 		// docs/contacts/report-contact.md: the phone in the path and no body. n8n sends {} as an
 		// empty body, with the JSON Content-Type the service wants on every POST.
-		const answer = await zApiRequest.call(this, { method: 'POST', path: `/contacts/${encodeURIComponent(phone)}/report`, body: {}, itemIndex });
-		if (!asBoolean(firstRecord(answer).success)) {
-			throw notConfirmedError(this.getNode(), `report ${phone}`, answer, 'Check that the phone is a WhatsApp number and that the instance is connected.', itemIndex);
-		}
+		const response = await zApiRequest.call(this, { method: 'POST', path: `/contacts/${encodeURIComponent(phone)}/report`, body: {}, itemIndex });
+		requireAccepted(this.getNode(), response, 'confirmation', {
+			tried: `report ${phone}`,
+			hint: 'Check that the phone is a WhatsApp number and that the instance is connected.',
+			itemIndex,
+		});
 		return [{ success: true, phone, reported: true }];
 	},
 };

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, normalizePhone } from '../../../shared/input';
 import { isLid, isPhoneNumber, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
-import type { ZApiOperation } from '../types';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { parameterValue } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 
 /*
  * A LID to its phone, or a phone to its LID. First from the pairs this workflow's Z-API
@@ -22,6 +22,8 @@ export const resolveContact: ZApiOperation = {
 	action: 'Resolve a LID to its phone or a phone to its LID',
 	description:
 		'Find the phone of a LID (…@lid) or the LID of a phone: from what the Z-API Trigger of this workflow learned, else (for a phone) through the number check. The output says the source.',
+	// One contact per item: items naming the same one run in order, as the other contact reads do.
+	orderedBy: 'contact',
 	properties: [
 		{
 			displayName: 'Phone or LID',
@@ -33,8 +35,8 @@ export const resolveContact: ZApiOperation = {
 			description: 'A phone with country code (+55 (11) 99999-9999 is accepted) or a LID ID as deliveries carry it',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const given = String(this.getNodeParameter('contact', itemIndex) ?? '').trim();
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const given = String(parameterValue.call(this, itemIndex, 'contact', read) ?? '').trim();
 		const pairs = learnedPairs(this);
 		if (isLid(given)) {
 			const phone = phoneOfLid(pairs, given);

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { notConfirmedError } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
-import { asBoolean, groupRead } from './groupAnswer';
+import { groupRead } from './groupResponse';
 
 const INVITE_LINK = /https?:\/\/chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{10,})/i;
 const INVITE_CODE = /^[A-Za-z0-9]{10,}$/;
@@ -47,14 +46,11 @@ export const acceptInvite: ZApiOperation = {
 			method: 'GET' as const,
 			path: '/accept-invite-group',
 			qs: { url: invitationLink },
-			action: `join the group of invite link ${invitationLink}`,
+			tried: `join the group of invite link ${invitationLink}`,
 			hint: 'Check that the link is current (a reset makes old links stop working) and that the instance is connected. A group that requires admin approval lets the phone in only once an admin approves.',
 		};
-		const answer = (await groupRead.call(this, itemIndex, call)) as IDataObject | undefined;
-		// The page answers {success: true}; {value: true}, as the other group calls answer, is taken too.
-		if (asBoolean(answer?.success) !== true && asBoolean(answer?.value) !== true) {
-			throw notConfirmedError(this.getNode(), call.action, answer, call.hint, itemIndex);
-		}
+		// docs/group/accept-group-invite.md answers {success: true}; {value: true}, as the other group calls respond, is taken too.
+		await groupRead.call(this, itemIndex, { ...call, expect: 'confirmation' });
 		return [{ success: true, invitationLink }];
 	},
 };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
 
 export const addParticipants: ZApiOperation = {
@@ -8,6 +8,7 @@ export const addParticipants: ZApiOperation = {
 	name: 'Add Participants',
 	action: 'Add group participants',
 	description: 'Add one or more phones to a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{ ...phonesProperty, description: `Phones to add. ${phonesProperty.description}` },
@@ -20,15 +21,15 @@ export const addParticipants: ZApiOperation = {
 				'Whether Z-API should send a private invite link to the phones whose privacy settings do not allow adding them directly',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const phones = readPhones.call(this, itemIndex);
 		const autoInvite = this.getNodeParameter('autoInvite', itemIndex, false) as boolean;
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/add-participant',
-			// autoInvite is outside the contract: sent only when asked for.
-			body: autoInvite ? { groupId, phones, autoInvite } : { groupId, phones },
-			action: `add ${phones.join(', ')} to group ${groupId}`,
+			// docs/group/add-participant.md lists autoInvite as required: always sent.
+			body: { autoInvite, groupId, phones },
+			tried: `add ${phones.join(', ')} to group ${groupId}`,
 			hint: "Otherwise the instance's phone must be an admin of the group, and the phones must be WhatsApp numbers. Z-API gives no per-phone result: when some phones cannot be added, turn on Send Invite Link If Needed.",
 		});
 		return [{ success: true, groupId, phones }];

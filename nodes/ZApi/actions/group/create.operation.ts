@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../message/send';
+import { requireText } from '../parameters';
 import type { ZApiOperation } from '../types';
 import { phonesProperty, readPhones } from './groupCall';
-import { groupReadField } from './groupAnswer';
+import { groupReadField } from './groupResponse';
 
 export const create: ZApiOperation = {
 	value: 'create',
@@ -37,17 +37,18 @@ export const create: ZApiOperation = {
 		const groupName = requireText(this.getNodeParameter('groupName', itemIndex), 'Group Name', 'Give the name of the new group.');
 		const phones = readPhones.call(this, itemIndex);
 		const autoInvite = this.getNodeParameter('autoInvite', itemIndex, false) as boolean;
-		const { answer, value: groupId } = await groupReadField.call(this, itemIndex, {
+		const { response, value: groupId } = await groupReadField.call(this, itemIndex, {
 			method: 'POST',
 			path: '/create-group',
 			// The page lists autoInvite as required: it is always sent. No photo: the page says
 			// none can be set at creation (its request sample's profileImage aside); Update Photo does it.
 			body: { groupName, phones, autoInvite },
-			action: `create group '${groupName}'`,
+			tried: `create group '${groupName}'`,
 			hint: "Check that the instance is connected and that the phones are WhatsApp numbers other than the instance's own. WhatsApp may refuse phones that do not have the instance as a contact: turn on Send Invite Link If Needed.",
 			// The new group's id comes back as `phone`, in either of the two id forms.
 			field: 'phone',
 		});
-		return [{ groupId, invitationLink: answer.invitationLink ?? null, groupName, phones }];
+		// `name`, as every Group output calls the group's name.
+		return [{ groupId, name: groupName, invitationLink: response.invitationLink ?? null, phones }];
 	},
 };

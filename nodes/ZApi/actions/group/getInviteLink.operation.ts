@@ -1,22 +1,23 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupIdProperty, readGroupId } from './groupCall';
-import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupAnswer';
+import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupResponse';
 
 export const getInviteLink: ZApiOperation = {
 	value: 'getInviteLink',
 	name: 'Get Invite Link',
 	action: 'Get the invite link of a group',
 	description: 'Read the link that lets people join a group',
+	orderedBy: 'groupId',
 	properties: [groupIdProperty],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const { value: invitationLink } = await groupReadField.call(this, itemIndex, {
 			// GET, as the page has it (the request sample uses POST).
 			method: 'GET',
 			path: groupPath('/group-invitation-link', groupId),
-			action: `read the invite link of group ${groupId}`,
+			tried: `read the invite link of group ${groupId}`,
 			hint: INVITE_LINK_HINT,
 			field: 'invitationLink',
 		});

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PagedListing } from '../paging';
 import { getPagedList, listingProperties } from '../paging';
+import { GROUP_CHAT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
-import { groupOutput, groupRead } from './groupAnswer';
+import { groupRead } from './groupResponse';
 
 /**
  * The group list. The service does not say how it ends, so the shared page walk's stops
@@ -20,11 +21,10 @@ const LISTING: PagedListing = {
 			method: 'GET',
 			path: '/groups',
 			qs,
-			action: 'list the groups',
+			tried: 'list the groups',
 			hint: 'Check that the instance is connected.',
 		});
 	},
-	output: (record) => groupOutput(record ?? {}),
 };
 
 export const getMany: ZApiOperation = {
@@ -32,8 +32,8 @@ export const getMany: ZApiOperation = {
 	name: 'Get Many',
 	action: 'Get many groups',
 	description: "List the groups the instance's phone is in, one output item per group",
-	properties: listingProperties(LISTING),
+	properties: withSimplify(listingProperties(LISTING)),
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await getPagedList.call(this, itemIndex, LISTING);
+		return outputRecords.call(this, itemIndex, await getPagedList.call(this, itemIndex, LISTING), GROUP_CHAT);
 	},
 };

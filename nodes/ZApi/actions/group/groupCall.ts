@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { normalizeGroupId, parsePhoneList } from '../../../shared/input';
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import { parameterValue } from '../parameters';
+import type { ItemRead } from '../types';
 
 export const groupIdProperty: INodeProperties = {
 	displayName: 'Group ID',
@@ -25,8 +27,8 @@ export const phonesProperty: INodeProperties = {
 		'One or more phones with country code, separated by commas, or an expression returning a list (for example a list field of the input item). LID IDs (…@lid) are accepted as they are.',
 };
 
-export function readGroupId(this: IExecuteFunctions, itemIndex: number): string {
-	return normalizeGroupId(this.getNodeParameter('groupId', itemIndex));
+export function readGroupId(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): string {
+	return normalizeGroupId(parameterValue.call(this, itemIndex, 'groupId', read));
 }
 
 export function readPhones(this: IExecuteFunctions, itemIndex: number): string[] {
@@ -37,21 +39,14 @@ export function readPhones(this: IExecuteFunctions, itemIndex: number): string[]
 const GROUP_HINT = "The group may not exist (check the Group ID), or the instance's phone may not be in it.";
 
 /**
- * POSTs a group call. The service reports a refusal as {value: false} in a 200 answer;
- * anything but {value: true} fails the item with `action` and `hint` in the message.
+ * POSTs a group call. The service confirms a change with {value: true}: anything else fails
+ * the item with `tried` and `hint` in the message (see the transport's refusal.ts).
  */
 export async function groupCall(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	call: { endpoint: string; body: IDataObject; action: string; hint: string },
+	call: { endpoint: string; body: IDataObject; tried: string; hint: string },
 ): Promise<void> {
-	const answer = (await zApiRequest.call(this, {
-		method: 'POST',
-		path: call.endpoint,
-		body: call.body,
-		itemIndex,
-	})) as IDataObject | undefined;
-	if (answer?.value !== true) {
-		throw notConfirmedError(this.getNode(), call.action, answer, `${GROUP_HINT} ${call.hint}`, itemIndex);
-	}
+	const response = await zApiRequest.call(this, { method: 'POST', path: call.endpoint, body: call.body, itemIndex });
+	requireAccepted(this.getNode(), response, 'confirmation', { tried: call.tried, hint: `${GROUP_HINT} ${call.hint}`, itemIndex });
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
 
 /** An operation that POSTs {groupId, phones} and is confirmed by {value: true}. */
@@ -24,14 +24,15 @@ export function participantChange(change: ParticipantChange): ZApiOperation {
 		name: change.name,
 		action: change.action,
 		description: change.description,
+		orderedBy: 'groupId',
 		properties: [groupIdProperty, { ...phonesProperty, description: `${change.phonesAre} ${phonesProperty.description}` }],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const groupId = readGroupId.call(this, itemIndex);
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const groupId = readGroupId.call(this, itemIndex, read);
 			const phones = readPhones.call(this, itemIndex);
 			await groupCall.call(this, itemIndex, {
 				endpoint: change.endpoint,
 				body: { groupId, phones },
-				action: change.tried(phones.join(', '), groupId),
+				tried: change.tried(phones.join(', '), groupId),
 				hint: change.hint,
 			});
 			return [{ success: true, groupId, phones }];

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
 import { readInviteLink } from './acceptInvite.operation';
-import { groupOutput, groupReadField } from './groupAnswer';
+import { GROUP, shapeRecord } from '../outputs';
+import { groupReadField } from './groupResponse';
 
 export const previewInvite: ZApiOperation = {
 	value: 'previewInvite',
@@ -22,15 +23,16 @@ export const previewInvite: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const invitationLink = readInviteLink(this.getNodeParameter('inviteLink', itemIndex));
-		// docs/group/group-invitation-metadata.md: GET with the link as `url`, answered with the group.
-		const { answer } = await groupReadField.call(this, itemIndex, {
+		// docs/group/group-invitation-metadata.md: GET with the link as `url`, responding with the group.
+		const { response } = await groupReadField.call(this, itemIndex, {
 			method: 'GET',
 			path: '/group-invitation-metadata',
 			qs: { url: invitationLink },
-			action: `read the group of invite link ${invitationLink}`,
+			tried: `read the group of invite link ${invitationLink}`,
 			hint: 'Check that the link is current (a reset makes old links stop working) and that the instance is connected.',
 			field: 'phone',
 		});
-		return [{ ...groupOutput(answer), invitationLink }];
+		// The group in the words of Get Metadata (outputs.ts).
+		return [{ ...shapeRecord(response, GROUP), invitationLink }];
 	},
 };

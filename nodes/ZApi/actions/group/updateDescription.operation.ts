@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../message/send';
-import type { ZApiOperation } from '../types';
+import { requireText } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 export const updateDescription: ZApiOperation = {
@@ -9,6 +9,7 @@ export const updateDescription: ZApiOperation = {
 	name: 'Update Description',
 	action: 'Update the description of a group',
 	description: 'Change the description of a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -21,8 +22,8 @@ export const updateDescription: ZApiOperation = {
 			description: 'The new description of the group',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		// An empty one is refused: a mapping that came out empty would silently wipe the description.
 		const groupDescription = requireText(
 			this.getNodeParameter('groupDescription', itemIndex),
@@ -32,7 +33,7 @@ export const updateDescription: ZApiOperation = {
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-description',
 			body: { groupId, groupDescription },
-			action: `update the description of group ${groupId}`,
+			tried: `update the description of group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group.",
 		});
 		return [{ success: true, groupId, groupDescription }];

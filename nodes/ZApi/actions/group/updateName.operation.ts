@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../message/send';
-import type { ZApiOperation } from '../types';
+import { requireText } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 export const updateName: ZApiOperation = {
@@ -9,6 +9,7 @@ export const updateName: ZApiOperation = {
 	name: 'Update Name',
 	action: 'Update the name of a group',
 	description: 'Change the name of a group',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -20,13 +21,13 @@ export const updateName: ZApiOperation = {
 			description: 'The new name of the group',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const groupName = requireText(this.getNodeParameter('groupName', itemIndex), 'Group Name', 'Give the new name of the group.');
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-name',
 			body: { groupId, groupName },
-			action: `rename group ${groupId}`,
+			tried: `rename group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group, unless the group lets every participant edit its info (Update Settings).",
 		});
 		return [{ success: true, groupId, groupName }];

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import { asBoolean } from '../../../shared/transport';
+import type { ItemRead, ZApiOperation } from '../types';
+import { groupPath, groupRead } from './groupResponse';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
 
 /** One setting: how the user picks it, the body field it sets and the choice that means true. */
@@ -50,6 +52,7 @@ export const updateSettings: ZApiOperation = {
 	name: 'Update Settings',
 	action: 'Update the settings of a group',
 	description: 'Choose who can send messages, edit group info and add participants, and whether joining needs approval',
+	orderedBy: 'groupId',
 	properties: [
 		groupIdProperty,
 		{
@@ -58,12 +61,13 @@ export const updateSettings: ZApiOperation = {
 			type: 'collection',
 			placeholder: 'Add setting',
 			default: {},
-			description: 'The settings to change; those not added stay as they are',
+			description:
+				"The settings to change; those not added stay as they are (the node reads them from the group's metadata and sends them unchanged)",
 			options: SETTINGS.map(({ property }) => property),
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const groupId = readGroupId.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const groupId = readGroupId.call(this, itemIndex, read);
 		const chosen = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
 		const settings: IDataObject = {};
 		for (const { property, field, trueWhen } of SETTINGS) {
@@ -80,14 +84,52 @@ export const updateSettings: ZApiOperation = {
 		if (!Object.keys(settings).length) {
 			throw new InputError('No setting to change', 'Add at least one setting under Settings to Change.');
 		}
+		const changed = { ...settings };
+		// docs/group/update-group-settings.md marks all four required: a service that read a
+		// missing one as false would change it. Those not chosen are sent as they are now.
+		const unchosen = SETTINGS.filter(({ field }) => !(field in settings));
+		if (unchosen.length) Object.assign(settings, await currentSettings.call(this, itemIndex, groupId, unchosen));
 		await groupCall.call(this, itemIndex, {
 			endpoint: '/update-group-settings',
-			// The page names the group `phone`, the request sample `groupId`: both are sent. Only the
-			// chosen settings go: the sample sends a single one, though the page marks all four required.
+			// The page names the group `phone`, the request sample `groupId`: both are sent.
 			body: { phone: groupId, groupId, ...settings },
-			action: `update the settings of group ${groupId}`,
+			tried: `update the settings of group ${groupId}`,
 			hint: "The instance's phone must be an admin of the group.",
 		});
-		return [{ success: true, groupId, ...settings }];
+		return [{ success: true, groupId, ...changed }];
 	},
 };
+
+/**
+ * The current value of each setting in `wanted`, from the group's light metadata
+ * (docs/group/light-metadata-group.md lists adminOnlyMessage, adminOnlySettings and
+ * requireAdminApproval; adminOnlyAddMember is read when the service sends it). A setting it
+ * does not state is refused before any change: guessing it could change it.
+ */
+async function currentSettings(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	groupId: string,
+	wanted: GroupSetting[],
+): Promise<IDataObject> {
+	const response = (await groupRead.call(this, itemIndex, {
+		method: 'GET',
+		path: groupPath('/light-group-metadata', groupId),
+		tried: `read the current settings of group ${groupId}`,
+		hint: "The group may not exist (check the Group ID), or the instance's phone may not be in it.",
+	})) as IDataObject | undefined;
+	const current: IDataObject = {};
+	const unknown: string[] = [];
+	for (const { property, field } of wanted) {
+		const value = asBoolean(response?.[field]);
+		if (typeof value === 'boolean') current[field] = value;
+		else unknown.push(property.displayName);
+	}
+	if (unknown.length) {
+		throw new InputError(
+			`The metadata of group ${groupId} does not say its current ${unknown.join(', ')}`,
+			`Z-API needs all four settings in one call, and the node will not guess one: add ${unknown.join(' and ')} under Settings to Change with the value you want.`,
+		);
+	}
+	return current;
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sniffMediaType } from '../../../shared/media';
-import { zApiRequest } from '../../../shared/transport';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 import { ItemWithFile } from '../types';
 
@@ -13,7 +13,7 @@ export const getQrCode: ZApiOperation = {
 	name: 'Get QR Code',
 	action: 'Get the QR code to connect',
 	description:
-		'Get the QR code that links a WhatsApp number to the instance, as an image file to send or show. WhatsApp renews it every 20 seconds; when the number is already connected, there is none.',
+		'Get the QR code that links a WhatsApp number to the instance, as an image file to send or show. WhatsApp renews it every 20 seconds; when a number is already connected, the output says so (connected: true) and has no image.',
 	properties: [
 		{
 			displayName: 'Put Output File in Field',
@@ -26,12 +26,16 @@ export const getQrCode: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-		const answer = await zApiRequest.call(this, { method: 'GET', path: '/qr-code/image', itemIndex });
-		const image = qrImageOf(answer);
+		const response = await zApiRequest.call(this, { method: 'GET', path: '/qr-code/image', itemIndex });
+		const image = qrImageOf(response);
 		if (!image) {
+			if (await isConnected.call(this, response, itemIndex)) {
+				// A normal state, not a failure: the number is linked and there is nothing to scan.
+				return [{ connected: true, message: ALREADY_CONNECTED }];
+			}
 			throw new NodeOperationError(this.getNode(), 'Z-API gave no QR code image', {
 				itemIndex,
-				description: `It answered ${JSON.stringify(answer ?? null).slice(0, 200)}. When the number is already connected there is no QR code: check with Instance → Get Status, or Disconnect first to link another number.`,
+				description: `It answered ${JSON.stringify(response ?? null).slice(0, 200)}. Check with Instance → Get Status that the instance is running, then try again: WhatsApp renews the QR code every 20 seconds.`,
 			});
 		}
 		const binary = await this.helpers.prepareBinaryData(image.data, 'qr-code.' + image.mimeType.split('/')[1], image.mimeType);
@@ -39,13 +43,28 @@ export const getQrCode: ZApiOperation = {
 	},
 };
 
+export const ALREADY_CONNECTED =
+	'A WhatsApp number is already connected to this instance: there is no QR code to scan. To link another number, use Instance → Disconnect first.';
+
 /**
- * The image in the answer. Its wrapping is not documented: a bare base64 string, a data URI,
+ * Whether a QR code response without an image means the number is connected. The page only says
+ * the service will not connect a connected instance again (docs/instance/qrcode.md), not
+ * what it responds then; a response that says `connected: true` is taken at its word, and any
+ * other is checked with the read-only status call rather than guessed from its wording.
+ */
+async function isConnected(this: IExecuteFunctions, response: unknown, itemIndex: number): Promise<boolean> {
+	if (asBoolean(firstRecord(response).connected) === true) return true;
+	const status = await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex });
+	return asBoolean(firstRecord(status).connected) === true;
+}
+
+/**
+ * The image in the response. Its wrapping is not documented: a bare base64 string, a data URI,
  * or either inside a JSON object ({value: …} is what the other instance calls use) are all read.
  */
-export function qrImageOf(answer: unknown): { data: Buffer; mimeType: string } | undefined {
+export function qrImageOf(response: unknown): { data: Buffer; mimeType: string } | undefined {
 	const candidates =
-		typeof answer === 'string' ? [answer] : answer && typeof answer === 'object' && !Array.isArray(answer) ? Object.values(answer as IDataObject) : [];
+		typeof response === 'string' ? [response] : response && typeof response === 'object' && !Array.isArray(response) ? Object.values(response as IDataObject) : [];
 	for (const candidate of candidates) {
 		if (typeof candidate !== 'string') continue;
 		const payload = candidate.trim().replace(/^data:[\w/+.-]+;base64,/i, '').replace(/\s+/g, '');

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { zApiRequest } from '../../../shared/transport';
-import { asBoolean, firstRecord } from '../answers';
+import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export const getStatus: ZApiOperation = {
@@ -12,7 +11,7 @@ export const getStatus: ZApiOperation = {
 		"Whether the WhatsApp number is connected to the instance and whether the phone is online; 'error' says what to do when not connected",
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const answer = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
-		return [{ ...answer, connected: asBoolean(answer.connected), smartphoneConnected: asBoolean(answer.smartphoneConnected) }];
+		const response = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
+		return [{ ...response, connected: asBoolean(response.connected) ?? false, smartphoneConnected: asBoolean(response.smartphoneConnected) ?? false }];
 	},
 };

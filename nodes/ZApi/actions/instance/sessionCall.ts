@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { notConfirmedError, zApiRequest } from '../../../shared/transport';
-import { firstRecord } from '../answers';
+import { requireAccepted, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute'> {
@@ -14,7 +13,7 @@ export interface SessionCall extends Omit<ZApiOperation, 'properties' | 'execute
 
 /**
  * A GET that changes the session (restart, disconnect). Restart answers {value: true};
- * disconnect's answer is not documented, so only an explicit refusal ({value: false} or
+ * disconnect's response is not documented, so only an explicit refusal ({value: false} or
  * an `error`) fails the item.
  */
 export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall, 'path'> {
@@ -24,11 +23,8 @@ export function sessionCall(call: SessionCall): ZApiOperation & Pick<SessionCall
 		path,
 		properties: [],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const answer = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
-			const record = firstRecord(answer);
-			if (record.value === false || record.value === 'false' || (typeof record.error === 'string' && record.error)) {
-				throw notConfirmedError(this.getNode(), tried, answer, 'Check the instance in the Z-API panel, then try again.', itemIndex);
-			}
+			const response = await zApiRequest.call(this, { method: 'GET', path, itemIndex });
+			requireAccepted(this.getNode(), response, 'noRefusal', { tried, hint: 'Check the instance in the Z-API panel, then try again.', itemIndex });
 			return [{ success: true, ...output }];
 		},
 	};

@@ -1,6 +1,6 @@
 import { mediaOperation } from './sendMedia';
 import { documentFileName, documentPath, fileNameProperty } from './sendDocument.operation';
-import { delayMessageOption, readMessageId, requireText } from './send';
+import { delayMessageOption, readMessageId, requireText } from '../parameters';
 
 /**
  * docs/message/send-message-document.md: a caption is edited by sending the document call

@@ -6,6 +6,18 @@ import { InputError } from '../../../shared/input';
 export const BUTTONS_DEPEND_ON_ACCOUNT =
 	'Whether buttons and lists show depends on the WhatsApp account type, the chat type and on the button terms of use being accepted in Z-API; WhatsApp changes this often, so check Z-API\'s button status page';
 
+/**
+ * The caveat as a notice shown above the parameters of every button and list operation: in
+ * an operation's description it was cut off in the node panel before it said anything.
+ */
+export const buttonsNotice: INodeProperties = {
+	displayName: `${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	name: 'buttonsNotice',
+	type: 'notice',
+	default: '',
+	description: 'When buttons and lists show on the phone',
+};
+
 /** A list of rows the user adds one by one (list options, buttons). */
 export function rowsProperty(list: { displayName: string; name: string; description: string; placeholder: string }, row: { displayName: string; name: string; description: string; values: INodeProperties[] }): INodeProperties {
 	return {

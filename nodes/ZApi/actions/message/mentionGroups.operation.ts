@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, isGroupId, normalizeGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { rowsOf, rowsProperty, rowText } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 export const mentionGroups: ZApiOperation = {
 	value: 'mentionGroups',
@@ -42,8 +43,8 @@ export const mentionGroups: ZApiOperation = {
 		),
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		if (!isGroupId(phone)) {
 			throw new InputError('Mention Groups sends only to a group', `Set Group ID to the community group the message goes to (…-group). '${phone}' is not a group.`);
 		}
@@ -63,7 +64,7 @@ export const mentionGroups: ZApiOperation = {
 			path: '/send-text',
 			body,
 			phone,
-			action: `mention groups in ${phone}`,
+			tried: `mention groups in ${phone}`,
 			hint: 'Mentions work only between groups of one community: check that the group the message goes to and every mentioned group belong to the same community, and that the instance is in it.',
 		});
 	},

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
-import { chatOfMessageProperty, messageIdProperty, readMessageId, readPhone, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { sendMessage } from './send';
+import { chatOfMessageProperty, messageIdProperty, readChat, readMessageId } from '../parameters';
 
 /** How long a message stays pinned, as WhatsApp offers it (docs/message/send-pin-message.md). */
 export const PIN_DURATIONS = ['24_hours', '7_days', '30_days'] as const;
@@ -25,7 +26,7 @@ export interface PinChange extends Omit<ZApiOperation, 'properties' | 'execute'>
 }
 
 /**
- * Pin or Unpin a message: POST /pin-message, answered like a send ({zaapId, messageId}, the
+ * Pin or Unpin a message: POST /pin-message, responding like a send ({zaapId, messageId}, the
  * id of the pin notice). The output keeps the message acted on as `pinnedMessageId`.
  */
 export function pinChange(change: PinChange): ZApiOperation & Pick<PinChange, 'pinAction'> {
@@ -35,8 +36,8 @@ export function pinChange(change: PinChange): ZApiOperation & Pick<PinChange, 'p
 		pinAction,
 		orderedBy: 'phone',
 		properties: [chatOfMessageProperty, messageIdProperty, ...(pinAction === 'pin' ? [pinDurationProperty] : [])],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readPhone.call(this, itemIndex);
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
 			const messageId = readMessageId.call(this, itemIndex);
 			// The page marks the duration required and says it does nothing on unpin: an unpin
 			// carries the shortest one so a service that checks the field still takes it.
@@ -46,7 +47,7 @@ export function pinChange(change: PinChange): ZApiOperation & Pick<PinChange, 'p
 				path: '/pin-message',
 				body,
 				phone,
-				action: `${pinAction} message ${messageId}`,
+				tried: `${pinAction} message ${messageId}`,
 				hint: "Check the Message ID and that the message is in this chat. In a group, only admins can pin unless the group lets everyone edit its settings.",
 			});
 			return [{ ...output, pinnedMessageId: messageId, pinned: pinAction === 'pin', ...(pinAction === 'pin' ? { pinDuration: duration } : {}) }];

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
+import { errorItem, itemError } from '../itemErrors';
+import { readChat, requireText } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT } from './interactive';
 import { properties } from './sendAndWait';
 import type { ReadParameter } from './sendAndWait/response';
 import { answerFormFields, answerLinks, messageWithLinks, waitLimit } from './sendAndWait/response';
 import type { SendCall } from './send';
-import { readPhone, requireText, sendMessage } from './send';
+import { sendMessage } from './send';
 
 /** n8n 1.x checks the links' signature only for executions that ask for it; 2.x always does. */
 type SignatureSwitch = { setSignatureValidationRequired?: () => void };
@@ -17,8 +18,8 @@ type SignatureSwitch = { setSignatureValidationRequired?: () => void };
 const firstItem = (context: IExecuteFunctions): ReadParameter => (name, fallback) => context.getNodeParameter(name, 0, fallback);
 
 /** The request that sends one item's message with the answer links. */
-function messageRequest(this: IExecuteFunctions, itemIndex: number): SendCall & { phone: string } {
-	const phone = readPhone.call(this, itemIndex);
+function messageRequest(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): SendCall & { phone: string } {
+	const phone = readChat.call(this, itemIndex, read);
 	const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the question to send, or map it from a previous node.');
 	const links = answerLinks(firstItem(this), (query) => this.getSignedResumeUrl(query));
 	if (this.getNodeParameter('linkStyle', itemIndex, 'text') === 'buttons') {
@@ -26,16 +27,11 @@ function messageRequest(this: IExecuteFunctions, itemIndex: number): SendCall & 
 			path: '/send-button-actions',
 			body: { phone, message, buttonActions: links.map((link) => ({ type: 'URL', label: link.label, url: link.url })) },
 			phone,
-			action: `send the answer buttons to ${phone}`,
+			tried: `send the answer buttons to ${phone}`,
 			hint: `${BUTTONS_DEPEND_ON_ACCOUNT}. Set Send Links As to Links in the Text, which works on every account.`,
 		};
 	}
-	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, action: `send the question to ${phone}` };
-}
-
-function itemError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeOperationError {
-	if (caught instanceof InputError) return new NodeOperationError(context.getNode(), caught.message, { description: caught.description, itemIndex });
-	return caught as NodeOperationError;
+	return { path: '/send-text', body: { phone, message: messageWithLinks(message, links) }, phone, tried: `send the question to ${phone}` };
 }
 
 /**
@@ -53,14 +49,14 @@ async function sendThenWait(this: IExecuteFunctions): Promise<INodeExecutionData
 	} catch (caught) {
 		const error = itemError(this, caught, 0);
 		if (!this.continueOnFail()) throw error;
-		return [items.map((_item, item) => ({ json: { error: error.message, details: error.description }, pairedItem: { item } }))];
+		return [items.map((_item, item) => errorItem(error, item))];
 	}
 
 	const failed: INodeExecutionData[] = [];
 	const fail = (caught: unknown, item: number) => {
 		const error = itemError(this, caught, item);
 		if (!this.continueOnFail()) throw error;
-		failed.push({ json: { error: error.message, ...(error.description ? { details: error.description } : {}) }, pairedItem: { item } });
+		failed.push(errorItem(error, item));
 	};
 	const requests: Array<{ item: number; call: SendCall & { phone: string } }> = [];
 	items.forEach((_item, item) => {
@@ -93,8 +89,9 @@ export const sendAndWait: ZApiOperation = {
 	description:
 		'Send a question with answer links (approve/decline, a free text or a form) and pause the workflow until the person answers; the answer is the output',
 	properties,
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		return await sendMessage.call(this, itemIndex, messageRequest.call(this, itemIndex));
+	orderedBy: 'phone',
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		return await sendMessage.call(this, itemIndex, messageRequest.call(this, itemIndex, read));
 	},
 	executeAllItems: sendThenWait,
 };

@@ -1,21 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { isLid, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
 import { getInstance } from '../../../shared/transport';
 import { holdsSavedStaticData, keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
-import type { ZApiOperation } from '../types';
-import { readPhone } from './send';
+import { errorItem, itemError } from '../itemErrors';
+import { readChat } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './sendAndWait/response';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
 
 export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
-
-function itemError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeOperationError {
-	if (caught instanceof InputError) return new NodeOperationError(context.getNode(), caught.message, { description: caught.description, itemIndex });
-	return caught as NodeOperationError;
-}
 
 const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
 	const value = context.getNodeParameter('questionType', itemIndex, 'text');
@@ -40,7 +36,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 	const from = String(options.answerFrom ?? '').trim();
 	return {
 		kind,
-		phone: readPhone.call(context, itemIndex),
+		phone: readChat.call(context, itemIndex),
 		rule,
 		reaskTimes,
 		reaskMessage,
@@ -79,7 +75,7 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	const fail = (caught: unknown, item: number) => {
 		const error = itemError(this, caught, item);
 		if (!this.continueOnFail()) throw error;
-		failed.push({ json: { error: error.message, ...(error.description ? { details: error.description } : {}) }, pairedItem: { item } });
+		failed.push(errorItem(error, item));
 	};
 	let waitTill: Date;
 	try {
@@ -156,9 +152,10 @@ export const sendAndWaitForReply: ZApiOperation = {
 	description:
 		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
 	properties: sendAndWaitForReplyProperties,
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	orderedBy: 'phone',
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		// Used as a tool, or item by item: the question is sent, nothing waits.
-		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex)) as IDataObject[];
+		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex, read)) as IDataObject[];
 	},
 	executeAllItems: askThenWait,
 };

@@ -1,5 +1,5 @@
 import { mediaOperation, sendInBackgroundOption, viewOnceOption } from './sendMedia';
-import { delayMessageOption, delayTypingOption, replyToOption } from './send';
+import { delayMessageOption, delayTypingOption, replyToOption } from '../parameters';
 
 export const sendAudio = mediaOperation({
 	value: 'sendAudio',

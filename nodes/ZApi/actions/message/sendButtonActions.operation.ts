@@ -2,14 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, withId } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { buttonsNotice, rowsOf, rowsProperty, withId } from './interactive';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** What each kind of action button needs besides its label. */
 const ACTION_TARGETS: Record<string, (row: IDataObject, where: string) => IDataObject> = {
 	CALL: (row, where) => ({ phone: normalizePhone(row.phone, `Phone To Call of ${where}`) }),
-	URL: (row, where) => ({ url: requireWebUrl(row.url, `URL of ${where}`) }),
+	URL: (row, where) => ({ url: requireWebUrl(row.url, `URL of ${where}`, 'page') }),
 	REPLY: () => ({}),
 };
 
@@ -69,10 +70,12 @@ export function actionButtons(rows: IDataObject[], rowName = (index: number) => 
 
 export const sendButtonActions: ZApiOperation = {
 	value: 'sendButtonActions',
-	name: 'Send Button Actions',
+	name: 'Send Action Buttons',
 	action: 'Send action buttons',
-	description: `Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web.',
+	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
@@ -85,8 +88,8 @@ export const sendButtonActions: ZApiOperation = {
 			{ displayName: 'Title', name: 'title', type: 'string', default: '', description: 'Header text above the message' },
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('buttonActions', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a type and a label.');
 		const buttonActions = actionButtons(rows);
 		const body: IDataObject = {
@@ -95,6 +98,6 @@ export const sendButtonActions: ZApiOperation = {
 			buttonActions,
 			...optionalFields(readOptions.call(this, itemIndex), { title: 'title', footer: 'footer' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-actions', body, phone, action: `send action buttons to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-actions', body, phone, tried: `send action buttons to ${phone}` });
 	},
 };

@@ -2,16 +2,19 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendButtonList: ZApiOperation = {
 	value: 'sendButtonList',
-	name: 'Send Button List',
+	name: 'Send Reply Buttons',
 	action: 'Send reply buttons',
-	description: `Send a text (optionally with an image or video) and reply buttons; the button's ID comes back as 'buttonId' when pressed. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text (optionally with an image or video) and reply buttons; the button\'s ID comes back as \'buttonId\' when pressed',
+	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
@@ -32,14 +35,14 @@ export const sendButtonList: ZApiOperation = {
 			{ displayName: 'Video URL', name: 'video', type: 'string', default: '', description: 'Public address of a video shown above the buttons' },
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		const rows = rowsOf(this.getNodeParameter('buttons', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a label.');
 		const buttonList: IDataObject = { buttons: rows.map((row, index) => withId({ label: rowText(row, 'label', 'Label', index) }, row.id)) };
 		// One request path carries the text, image and video forms.
-		for (const [name, label] of [['image', 'Image URL'], ['video', 'Video URL']]) {
-			if (String(options[name] ?? '').trim()) buttonList[name] = requireWebUrl(options[name], label);
+		for (const [name, label] of [['image', 'Image URL'], ['video', 'Video URL']] as const) {
+			if (String(options[name] ?? '').trim()) buttonList[name] = requireWebUrl(options[name], label, name);
 		}
 		const body: IDataObject = {
 			phone,
@@ -47,6 +50,6 @@ export const sendButtonList: ZApiOperation = {
 			buttonList,
 			...optionalFields(options),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-list', body, phone, action: `send buttons to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-list', body, phone, tried: `send buttons to ${phone}` });
 	},
 };

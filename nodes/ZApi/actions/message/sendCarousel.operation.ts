@@ -2,15 +2,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty } from './interactive';
 import { ACTION_BUTTON, actionButtons } from './sendButtonActions.operation';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import { sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 /** One card as the service takes it (docs/message/send-message-carousel.md): text, image, buttons if any. */
 function cardOf(row: IDataObject, index: number): IDataObject {
 	const text = requireText(row.text, `Text of card ${index + 1}`, 'Fill in Text of every card, or remove the card.');
-	const image = requireWebUrl(row.image, `Image URL of card ${index + 1}`);
+	const image = requireWebUrl(row.image, `Image URL of card ${index + 1}`, 'image');
 	const buttonRows = ((row.buttons as IDataObject | undefined)?.button ?? []) as IDataObject[];
 	if (!Array.isArray(buttonRows) || !buttonRows.length) return { text, image };
 	return { text, image, buttons: actionButtons(buttonRows, (button) => `button ${button + 1} of card ${index + 1}`) };
@@ -49,11 +50,11 @@ export const sendCarousel: ZApiOperation = {
 		),
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text shown above the cards.');
 		const rows = rowsOf(this.getNodeParameter('cards', itemIndex, {}), 'card', 'Cards', 'Add at least one card with a text and an image URL.');
 		const body: IDataObject = { phone, message, carousel: rows.map(cardOf), ...optionalFields(readOptions.call(this, itemIndex)) };
-		return await sendMessage.call(this, itemIndex, { path: '/send-carousel', body, phone, action: `send a carousel to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-carousel', body, phone, tried: `send a carousel to ${phone}` });
 	},
 };

@@ -2,14 +2,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendContact: ZApiOperation = {
 	value: 'sendContact',
 	name: 'Send Contact',
 	action: 'Send a contact card',
 	description: 'Share a contact card with a name and a phone; the contact need not be saved',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Contact Name', name: 'contactName', type: 'string', required: true, default: '', description: 'Name on the card' },
@@ -20,14 +22,14 @@ export const sendContact: ZApiOperation = {
 			replyToOption,
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			contactName: requireText(this.getNodeParameter('contactName', itemIndex), 'Contact Name', 'Give the name shown on the card.'),
 			contactPhone: normalizePhone(this.getNodeParameter('contactPhone', itemIndex), 'Contact Phone'),
 			...optionalFields(readOptions.call(this, itemIndex), { businessDescription: 'contactBusinessDescription' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-contact', body, phone, action: `send a contact card to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-contact', body, phone, tried: `send a contact card to ${phone}` });
 	},
 };

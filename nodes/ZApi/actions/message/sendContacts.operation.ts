@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { parsePhoneList } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
+import type { ItemRead, ZApiOperation } from '../types';
 import { rowsOf, rowsProperty, rowText } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, sendMessage } from './send';
+import { sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption } from '../parameters';
 
 export const sendContacts: ZApiOperation = {
 	value: 'sendContacts',
@@ -36,8 +37,8 @@ export const sendContacts: ZApiOperation = {
 		),
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('contacts', itemIndex, {}), 'contact', 'Contacts', 'Add at least one contact with a name and a phone.');
 		// docs/message/send-message-multiple-contacts.md: {name, phones: [...], businessDescription?}.
 		const contacts = rows.map((row, index) => {
@@ -49,6 +50,6 @@ export const sendContacts: ZApiOperation = {
 			};
 		});
 		const body: IDataObject = { phone, contacts, ...optionalFields(readOptions.call(this, itemIndex)) };
-		return await sendMessage.call(this, itemIndex, { path: '/send-contacts', body, phone, action: `send ${contacts.length} contact cards to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-contacts', body, phone, tried: `send ${contacts.length} contact cards to ${phone}` });
 	},
 };

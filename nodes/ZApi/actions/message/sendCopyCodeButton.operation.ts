@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 export const sendCopyCodeButton: ZApiOperation = {
 	value: 'sendCopyCodeButton',
@@ -21,8 +22,8 @@ export const sendCopyCodeButton: ZApiOperation = {
 			{ displayName: 'Image URL', name: 'image', type: 'string', default: '', placeholder: 'https://example.com/logo.png', description: 'Public http(s) address of an image shown with the message' },
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		// docs/message/send-button-otp.md takes the image as a URL or base64; the node offers the URL.
 		const image = String(options.image ?? '').trim();
@@ -30,9 +31,9 @@ export const sendCopyCodeButton: ZApiOperation = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text shown with the button.'),
 			code: requireText(this.getNodeParameter('code', itemIndex), 'Code', 'Give the value the button should copy.'),
-			...(image ? { image: requireWebUrl(image, 'Image URL') } : {}),
+			...(image ? { image: requireWebUrl(image, 'Image URL', 'image') } : {}),
 			...optionalFields(options, { buttonText: 'buttonText' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-otp', body, phone, action: `send a copy-code button to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-otp', body, phone, tried: `send a copy-code button to ${phone}` });
 	},
 };

@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/input';
 import { extensionOf } from '../../../shared/media';
 import type { Media } from '../../../shared/media';
 import { captionOption, mediaOperation } from './sendMedia';
-import { delayMessageOption, replyToOption } from './send';
+import { delayMessageOption, replyToOption } from '../parameters';
 
 /** Letters and digits only: the extension becomes a path segment. */
 const EXTENSION = /^[a-z0-9]{1,10}$/;

@@ -1,5 +1,5 @@
 import { captionOption, mediaOperation } from './sendMedia';
-import { delayMessageOption, replyToOption } from './send';
+import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendGif = mediaOperation({
 	value: 'sendGif',

@@ -1,5 +1,5 @@
 import { captionOption, mediaOperation, viewOnceOption } from './sendMedia';
-import { delayMessageOption, replyToOption } from './send';
+import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendImage = mediaOperation({
 	value: 'sendImage',

@@ -1,14 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendLink: ZApiOperation = {
 	value: 'sendLink',
 	name: 'Send Link',
 	action: 'Send a link with a preview',
 	description: 'Send a text with a link and its preview (image, title, description)',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Link URL', name: 'linkUrl', type: 'string', required: true, default: '', placeholder: 'https://example.com/offer', description: 'Address the link opens' },
@@ -40,9 +42,9 @@ export const sendLink: ZApiOperation = {
 			},
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
-		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL');
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
+		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL', 'page');
 		const given = String(this.getNodeParameter('linkUrl', itemIndex)).trim();
 		const text = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text that goes with the link.');
 		// The docs ask for a message ending in the link; adding it beats a refused send.
@@ -50,12 +52,12 @@ export const sendLink: ZApiOperation = {
 		const body: IDataObject = {
 			phone,
 			message,
-			image: requireWebUrl(this.getNodeParameter('image', itemIndex), 'Preview Image URL'),
+			image: requireWebUrl(this.getNodeParameter('image', itemIndex), 'Preview Image URL', 'image'),
 			linkUrl: given,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Preview Title', 'Give the title shown in the preview.'),
 			linkDescription: requireText(this.getNodeParameter('linkDescription', itemIndex), 'Preview Description', 'Give the text shown under the preview title.'),
 			...optionalFields(readOptions.call(this, itemIndex), { linkType: 'linkType' }),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-link', body, phone, action: `send a link to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-link', body, phone, tried: `send a link to ${phone}` });
 	},
 };

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, replyToOption, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** A coordinate within its range, sent as the string the service documents. */
 function coordinate(raw: unknown, field: string, limit: number): string {
@@ -23,6 +24,7 @@ export const sendLocation: ZApiOperation = {
 	name: 'Send Location',
 	action: 'Send a location',
 	description: 'Send a place on the map: name, address and coordinates',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Place Name', name: 'title', type: 'string', required: true, default: '', placeholder: 'Paulista Avenue', description: 'Name of the place' },
@@ -31,8 +33,8 @@ export const sendLocation: ZApiOperation = {
 		{ displayName: 'Longitude', name: 'longitude', type: 'string', required: true, default: '', placeholder: '-46.6565', description: 'Decimal degrees, -180 to 180' },
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Place Name', 'Name the place, for example the shop or the street.'),
@@ -41,6 +43,6 @@ export const sendLocation: ZApiOperation = {
 			longitude: coordinate(this.getNodeParameter('longitude', itemIndex), 'Longitude', 180),
 			...optionalFields(readOptions.call(this, itemIndex)),
 		};
-		return await sendMessage.call(this, itemIndex, { path: '/send-location', body, phone, action: `send a location to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-location', body, phone, tried: `send a location to ${phone}` });
 	},
 };

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MEDIA_KINDS, readMedia, withArticle } from '../../../shared/media';
-import type { Media, MediaKindName, MediaSource } from '../../../shared/media';
+import { MEDIA_KINDS, withArticle } from '../../../shared/media';
+import type { Media, MediaKindName } from '../../../shared/media';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readOptions, readPhone, sendMessage } from './send';
+import type { MediaSourceFields } from '../parameters';
+import { mediaSourceProperties, optionalFields, phoneProperty, readChat, readMediaSource, readOptions } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
+import { sendMessage } from './send';
 
 /** What tells one media send from another. */
 export interface MediaSend {
@@ -29,59 +31,13 @@ export interface MediaSend {
 	fields?: (this: IExecuteFunctions, itemIndex: number, media: Media, options: IDataObject) => IDataObject;
 }
 
-/** The three ways to give the file: a binary field of the input item, a URL, base64. */
-function sourceProperties(send: MediaSend): INodeProperties[] {
-	const label = MEDIA_KINDS[send.kind].label;
-	return [
-		{
-			displayName: 'File Source',
-			name: 'mediaSource',
-			type: 'options',
-			options: [
-				{ name: 'Binary File', value: 'binary', description: 'A file of the input item, for example from an HTTP Request or Read File node' },
-				{ name: 'URL', value: 'url', description: `A public address Z-API downloads the ${label} from` },
-				{ name: 'Base64', value: 'base64', description: `The ${label} as base64 text or a data URI` },
-			],
-			default: 'url',
-			description: `Where the ${label} comes from`,
-		},
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			hint: `The name of the input binary field containing the ${label}`,
-			displayOptions: { show: { mediaSource: ['binary'] } },
-		},
-		{
-			displayName: 'File URL',
-			name: 'mediaUrl',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://example.com/file',
-			description: `Public http(s) address of the ${label} (${MEDIA_KINDS[send.kind].examples})`,
-			displayOptions: { show: { mediaSource: ['url'] } },
-		},
-		{
-			displayName: 'File (Base64)',
-			name: 'mediaBase64',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			required: true,
-			default: '',
-			description: `The ${label} as base64, bare or as a data URI ('data:TYPE;base64,…')`,
-			displayOptions: { show: { mediaSource: ['base64'] } },
-		},
-	];
-}
-
-const PARAMETER_OF_SOURCE: Record<MediaSource, { name: string; field: string }> = {
-	binary: { name: 'binaryPropertyName', field: 'Input Binary Field' },
-	url: { name: 'mediaUrl', field: 'File URL' },
-	base64: { name: 'mediaBase64', field: 'File (Base64)' },
-};
+/** The file's parameters, under the names saved workflows hold: the media sends', and of every other call taking a file the same way. */
+export const fileFields = (send: Pick<MediaSend, 'kind'>): MediaSourceFields => ({
+	kind: MEDIA_KINDS[send.kind],
+	noun: 'File',
+	names: { source: 'mediaSource', url: 'mediaUrl', base64: 'mediaBase64' },
+	defaultSource: 'url',
+});
 
 /** One media operation: phone, file source, its own fields and options, one POST. */
 export function mediaOperation(send: MediaSend): ZApiOperation {
@@ -91,19 +47,12 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 		action: send.action,
 		description: send.description,
 		orderedBy: 'phone',
-		properties: [phoneProperty, ...sourceProperties(send), ...(send.properties ?? []), optionsProperty(send.options)],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			const phone = readPhone.call(this, itemIndex);
+		properties: [phoneProperty, ...mediaSourceProperties(fileFields(send)), ...(send.properties ?? []), optionsProperty(send.options)],
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
 			const options = readOptions.call(this, itemIndex);
 			const fields = optionalFields(options, send.passOptions);
-			const source = this.getNodeParameter('mediaSource', itemIndex) as MediaSource;
-			const parameter = PARAMETER_OF_SOURCE[source] ?? PARAMETER_OF_SOURCE.url;
-			const media = await readMedia.call(this, itemIndex, {
-				source,
-				kind: send.kind,
-				value: this.getNodeParameter(parameter.name, itemIndex),
-				field: parameter.field,
-			});
+			const { media } = await readMediaSource.call(this, itemIndex, fileFields(send));
 			const body: IDataObject = {
 				phone,
 				[send.field]: media.value,
@@ -111,7 +60,7 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 				...fields,
 			};
 			const path = typeof send.path === 'string' ? send.path : send.path(media, itemIndex, this);
-			return await sendMessage.call(this, itemIndex, { path, body, phone, action: send.tried?.(phone) ?? `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
+			return await sendMessage.call(this, itemIndex, { path, body, phone, tried: send.tried?.(phone) ?? `send ${withArticle(MEDIA_KINDS[send.kind].label)} to ${phone}` });
 		},
 	};
 }

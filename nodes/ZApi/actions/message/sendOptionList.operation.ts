@@ -2,16 +2,19 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, rowText, withId } from './interactive';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 export const sendOptionList: ZApiOperation = {
 	value: 'sendOptionList',
 	name: 'Send Option List',
 	action: 'Send an option list',
-	description: `Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
+	description: 'Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups.',
+	orderedBy: 'phone',
 	properties: [
+		buttonsNotice,
 		phoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text above the list' },
 		{ displayName: 'List Title', name: 'listTitle', type: 'string', required: true, default: '', description: 'Title shown on top of the opened list' },
@@ -36,8 +39,8 @@ export const sendOptionList: ZApiOperation = {
 		),
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('listOptions', itemIndex, {}), 'option', 'Options', 'Add at least one option with a title and a description.');
 		const body: IDataObject = {
 			phone,
@@ -54,6 +57,6 @@ export const sendOptionList: ZApiOperation = {
 		if (isGroupId(phone)) {
 			this.addExecutionHints?.({ message: `Option lists no longer show in WhatsApp groups; ${phone} is a group.`, location: 'outputPane' });
 		}
-		return await sendMessage.call(this, itemIndex, { path: '/send-option-list', body, phone, action: `send an option list to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-option-list', body, phone, tried: `send an option list to ${phone}` });
 	},
 };

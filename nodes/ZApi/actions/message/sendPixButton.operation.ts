@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { sendMessage } from './send';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 /** The kinds of PIX key the service takes (docs/message/send-button-pix.md). */
 const KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'];
@@ -36,14 +37,14 @@ export const sendPixButton: ZApiOperation = {
 			delayMessageOption,
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const pixKey = requireText(this.getNodeParameter('pixKey', itemIndex), 'PIX Key', 'Give the PIX key the recipient should copy.');
 		const type = String(this.getNodeParameter('keyType', itemIndex, 'EVP') ?? '').trim().toUpperCase();
 		if (!KEY_TYPES.includes(type)) {
 			throw new InputError(`Key Type must be one of ${KEY_TYPES.join(', ')} (got '${type}')`, 'Pick the kind of the PIX key from the list.');
 		}
 		const body: IDataObject = { phone, pixKey, type, ...optionalFields(readOptions.call(this, itemIndex), { merchantName: 'merchantName' }) };
-		return await sendMessage.call(this, itemIndex, { path: '/send-button-pix', body, phone, action: `send a PIX key to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-button-pix', body, phone, tried: `send a PIX key to ${phone}` });
 	},
 };

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { sendMessage } from './send';
 
 /** Poll answers from one per line, or from a list. Duplicates are dropped. */
 function pollAnswers(raw: unknown): string[] {
@@ -23,6 +24,7 @@ export const sendPoll: ZApiOperation = {
 	name: 'Send Poll',
 	action: 'Send a poll message',
 	description: 'Send a question with answers people vote on, to a phone or group',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{ displayName: 'Question', name: 'message', type: 'string', required: true, default: '', description: 'The poll question' },
@@ -45,8 +47,8 @@ export const sendPoll: ZApiOperation = {
 		},
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Question', 'Write the poll question.'),
@@ -54,6 +56,6 @@ export const sendPoll: ZApiOperation = {
 			...optionalFields(readOptions.call(this, itemIndex)),
 		};
 		if (this.getNodeParameter('singleChoice', itemIndex, false)) body.pollMaxOptions = 1;
-		return await sendMessage.call(this, itemIndex, { path: '/send-poll', body, phone, action: `send a poll to ${phone}` });
+		return await sendMessage.call(this, itemIndex, { path: '/send-poll', body, phone, tried: `send a poll to ${phone}` });
 	},
 };

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import type { ZApiOperation } from '../types';
-import { delayMessageOption, messageIdProperty, optionalFields, chatOfMessageProperty, readMessageId, readOptions, readPhone, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { chatOfMessageProperty, delayMessageOption, messageIdProperty, optionalFields, readChat, readMessageId, readOptions } from '../parameters';
+import { sendMessage } from './send';
 
 /** One emoji: a few code points at most, none of them a letter or a digit. */
 function checkReaction(raw: unknown): string {
@@ -22,18 +23,19 @@ export const sendReaction: ZApiOperation = {
 	name: 'Send Reaction',
 	action: 'React to a message',
 	description: 'React to a sent or received message with an emoji',
+	orderedBy: 'phone',
 	properties: [
 		chatOfMessageProperty,
 		messageIdProperty,
 		{ displayName: 'Reaction', name: 'reaction', type: 'string', required: true, default: '👍', description: 'One emoji' },
 		optionsProperty([delayMessageOption]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const messageId = readMessageId.call(this, itemIndex);
 		const reaction = checkReaction(this.getNodeParameter('reaction', itemIndex));
 		const body: IDataObject = { phone, reaction, messageId, ...optionalFields(readOptions.call(this, itemIndex)) };
-		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-reaction', body, phone, action: `react to message ${messageId}` });
+		const [output] = await sendMessage.call(this, itemIndex, { path: '/send-reaction', body, phone, tried: `react to message ${messageId}` });
 		return [{ ...output, reactedTo: messageId, reaction }];
 	},
 };

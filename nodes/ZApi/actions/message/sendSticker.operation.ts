@@ -1,5 +1,5 @@
 import { mediaOperation } from './sendMedia';
-import { delayMessageOption, replyToOption } from './send';
+import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendSticker = mediaOperation({
 	value: 'sendSticker',

@@ -1,14 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readOptions, readPhone, requireText, sendMessage, textMessageOptions } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './bubbles';
+import { sendMessage } from './send';
 
 export const sendText: ZApiOperation = {
 	value: 'sendText',
 	name: 'Send Text',
 	action: 'Send a text message',
 	description: 'Send a text to a phone or group: a new message, a reply to one, or an edit of one sent before',
+	orderedBy: 'phone',
 	properties: [
 		phoneProperty,
 		{
@@ -46,10 +50,12 @@ export const sendText: ZApiOperation = {
 				description:
 					"Whether a reply in a group goes to the quoted sender's private chat instead of the group. Needs Reply To Message ID.",
 			},
+			splitIntoBubblesOption,
+			bubbleLengthOption,
 		]),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text to send, or map it from a previous node.');
 		const options = readOptions.call(this, itemIndex);
 		const body: IDataObject = { phone, message, ...optionalFields(options, { editMessageId: 'editMessageId' }) };
@@ -65,7 +71,67 @@ export const sendText: ZApiOperation = {
 			}
 			body.privateAnswer = true;
 		}
+		const split = readSplit(options.splitInto);
+		if (split !== 'off') return await sendBubbles.call(this, itemIndex, body, split, readBubbleLength(options.bubbleLength));
 		const what = body.editMessageId ? `edit message ${body.editMessageId} in the chat with ${phone}` : `send a text to ${phone}`;
-		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, action: what });
+		return await sendMessage.call(this, itemIndex, { path: '/send-text', body, phone, tried: what });
 	},
 };
+
+/**
+ * Sends the text as bubbles, one after the other, each awaited before the next so they arrive
+ * in order, each with "typing…" for a time that grows with its length (capped by Typing Time
+ * when set). The quote goes with the first bubble only (with Private Answer, with every bubble:
+ * a private answer needs it); mentions with the first. A bubble that fails stops the rest: the
+ * ones sent are named in the error and never sent again.
+ */
+async function sendBubbles(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	split: Exclude<ReturnType<typeof readSplit>, 'off'>,
+	maxLength: number,
+): Promise<IDataObject[]> {
+	if (body.editMessageId) {
+		throw new InputError('Split Into Bubbles cannot edit a message', 'An edit replaces one message with one text. Remove Edit Message ID, or set Split Into Bubbles to Off.');
+	}
+	const bubbles = splitIntoBubbles(String(body.message), split, maxLength);
+	const phone = String(body.phone);
+	const { mentioned, messageId: quoted, delayTyping, ...each } = body;
+	const sent: IDataObject[] = [];
+	const send = async (bubble: string, index: number) => {
+		const first = index === 0;
+		const bubbleBody: IDataObject = {
+			...each,
+			message: bubble,
+			delayTyping: typingSecondsFor(bubble, delayTyping === undefined ? 15 : Number(delayTyping)),
+			...(quoted !== undefined && (first || body.privateAnswer) ? { messageId: quoted } : {}),
+			...(mentioned !== undefined && first ? { mentioned } : {}),
+		};
+		const [output] = await sendMessage.call(this, itemIndex, {
+			path: '/send-text',
+			body: bubbleBody,
+			phone,
+			tried: `send bubble ${index + 1} of ${bubbles.length} to ${phone}`,
+		});
+		sent.push({ ...output, bubble: index + 1, bubbles: bubbles.length, text: bubble, typingSeconds: bubbleBody.delayTyping });
+	};
+	for (const [index, bubble] of bubbles.entries()) {
+		if (!sent.length) {
+			await send(bubble, index);
+			continue;
+		}
+		try {
+			await send(bubble, index);
+		} catch (caught) {
+			const failure = caught as Error & { description?: string };
+			const ids = sent.map((output) => output.messageId ?? '?').join(', ');
+			throw new NodeOperationError(
+				this.getNode(),
+				`${failure.message} (bubbles 1 to ${sent.length} of ${bubbles.length} were sent, message IDs ${ids}; they are not sent again)`,
+				{ itemIndex, description: failure.description ?? undefined },
+			);
+		}
+	}
+	return sent;
+}

@@ -1,5 +1,5 @@
 import { captionOption, mediaOperation, sendInBackgroundOption, viewOnceOption } from './sendMedia';
-import { delayMessageOption, replyToOption } from './send';
+import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendVideo = mediaOperation({
 	value: 'sendVideo',

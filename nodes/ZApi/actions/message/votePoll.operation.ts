@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import type { ZApiOperation } from '../types';
-import { chatOfMessageProperty, readMessageId, readPhone, sendMessage } from './send';
+import type { ItemRead, ZApiOperation } from '../types';
+import { sendMessage } from './send';
+import { chatOfMessageProperty, readChat, readMessageId } from '../parameters';
 
 /** The answers voted for, from one per line or a list; duplicates dropped. */
 function votesOf(raw: unknown): string[] {
@@ -41,8 +42,8 @@ export const votePoll: ZApiOperation = {
 			description: 'The answer to vote for, written as the poll shows it; one per line (or an expression returning a list) to vote for several',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const phone = readPhone.call(this, itemIndex);
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		const phone = readChat.call(this, itemIndex, read);
 		const pollMessageId = readMessageId.call(this, itemIndex, 'pollMessageId', 'Poll Message ID');
 		const votes = votesOf(this.getNodeParameter('votes', itemIndex));
 		// docs/message/send-poll-vote.md: the path is /send-poll-vote (the heading says /send-poll).
@@ -51,7 +52,7 @@ export const votePoll: ZApiOperation = {
 			path: '/send-poll-vote',
 			body,
 			phone,
-			action: `vote in poll ${pollMessageId}`,
+			tried: `vote in poll ${pollMessageId}`,
 			hint: 'Check the Poll Message ID, that the poll is in this chat and that each answer is written exactly as the poll shows it.',
 		});
 		return [{ ...output, pollMessageId, votes }];

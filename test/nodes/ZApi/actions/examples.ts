@@ -7,9 +7,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as contact } from './contact/examples';
+import { EXAMPLES as customApiCall } from './customApiCall/examples';
+import { EXAMPLES as conversation } from './conversation/examples';
 import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
+import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
+import { EXAMPLES as profile } from './profile/examples';
+import { EXAMPLES as queue } from './queue/examples';
+import { EXAMPLES as status } from './status/examples';
 import { EXAMPLES as webhook } from './webhook/examples';
 
 export interface CallExample {
@@ -20,11 +26,20 @@ export interface CallExample {
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	chat,
 	contact,
+	customApiCall,
+	conversation,
 	group,
 	instance,
+	label,
 	message: { ...message, ...WAITING_EXAMPLES },
+	profile,
+	queue,
+	status,
 	webhook,
 };
+
+/** Resources whose operations call n8n's own API, never the service: tests of service calls leave them out. */
+export const WITHOUT_SERVICE_CALLS = new Set(['conversation']);
 
 export function exampleOf(resource: string, operation: string): CallExample {
 	const example = BY_RESOURCE[resource]?.[operation];

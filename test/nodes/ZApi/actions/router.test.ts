@@ -1,17 +1,22 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { WorkflowExpression } from 'n8n-workflow';
 
-import { CONCURRENT_ITEMS } from '../../../../nodes/ZApi/actions/router';
+import { resources } from '../../../../nodes/ZApi/actions/resources';
+import { DEFAULT_ITEMS_AT_ONCE } from '../../../../nodes/ZApi/actions/router';
 import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
+import { exampleOf } from './examples';
 
 const api = () => nock('https://api.z-api.io');
 const GROUP = '120363019502650977-group';
 
+/** The records as the service lists them (Simplify off): these tests are about items, not their shape. */
 const getMessagesOf = (phone: string) => ({
 	resource: 'chat',
 	operation: 'getMessages',
 	phone,
 	returnAll: true,
+	simplify: false,
 });
 
 describe('router: one run per input item', () => {
@@ -73,6 +78,7 @@ describe('router: one run per input item', () => {
 				phone: '={{ $json.phone }}',
 				returnAll: false,
 				limit: '={{ $json.limit }}',
+				simplify: false,
 				options: { pageSize: '={{ $json.size }}', lastMessageId: '={{ $json.after }}' },
 			},
 			[
@@ -97,9 +103,10 @@ describe('router: failures', () => {
 	];
 
 	it('without Continue On Fail, fails with the failing item and starts no item after it', async () => {
-		// More items than run at once: the first CONCURRENT_ITEMS start together, the rest only
-		// as earlier ones finish, and none does once item 1 failed.
-		const chats = Array.from({ length: CONCURRENT_ITEMS + 4 }, (_, i) => ({ json: { phone: i === 1 ? 'not a phone' : `55119${String(i).padStart(8, '0')}` } }));
+		// More items than run at once: the first 8 start together, the rest only as earlier ones
+		// finish, and none does once item 1 failed.
+		const atOnce = 8;
+		const chats = Array.from({ length: atOnce + 4 }, (_, i) => ({ json: { phone: i === 1 ? 'not a phone' : `55119${String(i).padStart(8, '0')}` } }));
 		const asked: string[] = [];
 		api()
 			.persist()
@@ -109,12 +116,12 @@ describe('router: failures', () => {
 				asked.push(uri.split('/chat-messages/')[1].split('?')[0]);
 				return [200, []];
 			});
-		const result = await runAction(getMessagesOf('={{ $json.phone }}'), chats);
+		const result = await runAction({ ...getMessagesOf('={{ $json.phone }}'), itemsAtOnce: atOnce }, chats);
 		expect(result.error?.message).toBe("Phone 'not a phone' is not a phone number");
 		expect(result.error?.context?.itemIndex).toBe(1);
 		expect(result.json).toEqual([]);
 		expect(result.run.data.resultData.runData['Z-API'][0].executionStatus).toBe('error');
-		const started = chats.slice(0, CONCURRENT_ITEMS).map((chat) => chat.json.phone).filter((phone) => phone !== 'not a phone');
+		const started = chats.slice(0, atOnce).map((chat) => chat.json.phone).filter((phone) => phone !== 'not a phone');
 		expect(asked.sort()).toEqual(started.sort());
 	});
 
@@ -265,7 +272,7 @@ describe('router: items at once', () => {
 	it('keeps the item order of many messages to one chat among messages to others', async () => {
 		// Answers come back after varying times, so a later call could overtake an earlier one.
 		const { log, overlapping } = sendTextService({}, {}, (message) => (Number(message.slice(1)) * 7) % 5);
-		const items = Array.from({ length: 3 * CONCURRENT_ITEMS }, (_, i) => send(`${'ABC'[i % 3]}${i}`, ['5511111111111', '5522222222222', '5533333333333'][i % 3]));
+		const items = Array.from({ length: 3 * 8 }, (_, i) => send(`${'ABC'[i % 3]}${i}`, ['5511111111111', '5522222222222', '5533333333333'][i % 3]));
 		const result = await runAction(sendText, items);
 		expect(result.error).toBeUndefined();
 		for (const chat of 'ABC') {
@@ -346,5 +353,156 @@ describe('router: items at once', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(log).toEqual(hosts.flatMap((host) => [`https://${host}/hook arrives`, `https://${host}/hook answered`]));
+	});
+});
+
+describe('router: ordering by declaration', () => {
+	afterEach(() => {
+		nock.cleanAll();
+		jest.restoreAllMocks();
+	});
+
+	/** The operations that act on no one chat or group: their items run one by one. */
+	const UNORDERED = [
+		'chat:getChats',
+		'contact:getContacts',
+		'contact:checkNumbers',
+		'group:create',
+		'group:getMany',
+		'group:acceptInvite',
+		'instance:getStatus',
+		'instance:getQrCode',
+		'instance:getDevice',
+		'instance:restart',
+		'instance:disconnect',
+		'webhook:setReceivedUrl',
+		'webhook:setStatusUrl',
+		// A list of phones, the instance's own phone, or no chat at all.
+		'contact:removeFromAddressBook',
+		'customApiCall:request',
+		'group:previewInvite',
+		'instance:getData',
+		'instance:getPairingCode',
+		'instance:getQrCodeText',
+		'instance:rename',
+		'instance:restoreSession',
+		'instance:updateSettings',
+		'label:create',
+		'label:delete',
+		'label:getColors',
+		'label:getMany',
+		'label:update',
+		'profile:updateAbout',
+		'profile:updateName',
+		'profile:updatePicture',
+		'queue:count',
+		'queue:delete',
+		'queue:deleteAll',
+		'queue:getMany',
+		'status:postImage',
+		'status:postText',
+		'status:postVideo',
+		'webhook:getWebhooks',
+		'webhook:setAllUrls',
+		'webhook:setConnectedUrl',
+		'webhook:setDisconnectedUrl',
+		'webhook:setPresenceUrl',
+		'webhook:setReceivedOnlyUrl',
+		'webhook:setSendResultUrl',
+		'webhook:setSentByMe',
+		// The bot's state lives in an n8n data table, not at Z-API: these run one by one.
+		'conversation:combineMessages',
+		'conversation:getBotState',
+		'conversation:pauseBot',
+		'conversation:resumeBot',
+	];
+	const operations = resources.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation })));
+
+	it('every operation on one chat or group declares the parameter naming it, and no other does', () => {
+		const unordered = operations.filter(({ operation }) => !operation.orderedBy).map(({ resource, operation }) => `${resource}:${operation.value}`);
+		expect(unordered.sort()).toEqual([...UNORDERED].sort());
+		for (const { operation } of operations.filter(({ operation }) => operation.orderedBy)) {
+			expect(operation.properties.map((property) => property.name)).toContain(operation.orderedBy);
+		}
+	});
+
+	const ordered = operations.filter(({ operation }) => operation.orderedBy && !operation.executeAllItems);
+	it.each(ordered.map(({ resource, operation }) => [`${resource} > ${operation.name}`, resource, operation.value, operation.orderedBy as string]))(
+		'%s evaluates the expression of its chat or group once per item',
+		async (_name, resource, operation, orderedBy) => {
+			const example = exampleOf(resource, operation);
+			for (const method of ['get', 'post', 'put', 'delete'] as const) api().persist()[method](/.*/).reply(200, (example.answer ?? { value: true }) as IDataObject);
+			const expression = '={{ $json.chat }}';
+			const evaluate = jest.spyOn(WorkflowExpression.prototype, 'getParameterValue');
+			const chat = example.parameters[orderedBy];
+			const result = await runAction({ resource, operation, ...example.parameters, [orderedBy]: expression }, [{ json: { chat } }, { json: { chat } }]);
+			expect(result.error).toBeUndefined();
+			expect(evaluate.mock.calls.filter(([value]) => value === expression)).toHaveLength(2);
+		},
+	);
+});
+
+describe('router: Items at Once', () => {
+	afterEach(() => nock.cleanAll());
+
+	/** Send Text to `count` chats; resolves with the most calls the service had open at once. */
+	async function mostInFlight(count: number, parameters: IDataObject = {}) {
+		let open = 0;
+		let most = 0;
+		api()
+			.persist()
+			.post(`${INSTANCE_PATH}/send-text`)
+			.reply(async () => {
+				most = Math.max(most, ++open);
+				await new Promise((resolve) => setTimeout(resolve, 30));
+				open--;
+				return [200, { zaapId: 'z', messageId: 'm' }];
+			});
+		const items = Array.from({ length: count }, (_, i) => ({ json: { phone: `55119${String(i).padStart(8, '0')}` } }));
+		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: 'hi', ...parameters }, items);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(count);
+		return most;
+	}
+
+	it(`sends up to ${DEFAULT_ITEMS_AT_ONCE} items to different chats at once by default`, async () => {
+		expect(DEFAULT_ITEMS_AT_ONCE).toBe(100);
+		expect(await mostInFlight(120)).toBe(100);
+	});
+
+	it('holds no more calls open than Items at Once', async () => {
+		expect(await mostInFlight(12, { itemsAtOnce: 3 })).toBe(3);
+	});
+
+	it.each([[0], [2.5], [-1]])('refuses Items at Once %p before any request', async (itemsAtOnce) => {
+		const scope = api().post(/.*/).reply(200, {});
+		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '5511999999999', message: 'hi', itemsAtOnce });
+		expect(result.error?.message).toBe(`Items at Once must be a whole number of 1 or more (got ${itemsAtOnce})`);
+		expect(scope.isDone()).toBe(false);
+	});
+});
+
+describe('router: errors built from parameter values hold no secret', () => {
+	const TOKEN = 'to+k/en= SECRET/7f9a==';
+	const CLIENT = 'client-SECRET-token-42';
+	it.each([
+		['the instance token pasted into a URL field', `token ${TOKEN}`, TOKEN],
+		['the client token typed into a URL field', CLIENT, CLIENT],
+	])('%s', async (_label, url, secret) => {
+		for (const continueOnFail of [false, true]) {
+			const result = await runAction({ resource: 'webhook', operation: 'setStatusUrl', url }, undefined, {
+				credentials: { instanceToken: TOKEN, clientToken: CLIENT },
+				continueOnFail,
+			});
+			const shown = continueOnFail ? JSON.stringify(result.json) : `${result.error?.message} ${result.error?.description}`;
+			expect(shown).toMatch(/Webhook URL|URL/);
+			expect(shown).toContain('[redacted]');
+			expect(shown).not.toContain(secret);
+			const { cause, stack } = (result.error ?? {}) as Error & { cause?: Error };
+			expect(`${cause?.message ?? ''} ${cause?.stack ?? ''} ${stack ?? ''}`).not.toContain(secret);
+			// The node's parameters, as typed, travel with n8n's error: they are the workflow itself.
+			const runData = JSON.stringify(result.run.data, (key, value: unknown) => (key === 'node' ? undefined : value));
+			expect(runData).not.toContain(secret);
+		}
 	});
 });

@@ -29,6 +29,8 @@ describe('redactSecrets: every form an echoing server may give a secret', () => 
 		['base64 of a longer text, offset 1', b64(`x${TOKEN} and more`)],
 		['base64 of a longer text, offset 2', b64(`xy${TOKEN} and more`)],
 		['url-safe base64 of a longer text, offset 1', urlSafe(b64(`{"a":"${TOKEN}"}`))],
+		['JSON-escaped as PHP writes it (\\/ for /)', String.raw`Ab+c\/d=e f9 G7h+\/Q`],
+		['base64 inside PHP-written JSON (its / as \\/)', b64(`xy${TOKEN}`).replace(/\//g, '\\/')],
 	];
 
 	it.each(forms)('%s', (_label, form) => {
@@ -39,6 +41,13 @@ describe('redactSecrets: every form an echoing server may give a secret', () => 
 		expect(out).toContain('status said the server');
 		expect(holdsSecret(text, TOKEN)).toBe(true);
 		expect(holdsSecret(out, TOKEN)).toBe(false);
+	});
+
+	it('redacts a non-ASCII secret written as PHP writes JSON (\\u00e9, either hex case)', () => {
+		const secret = 'tok/én-ß-SECRET';
+		for (const form of [String.raw`tok\/\u00e9n-\u00df-SECRET`, String.raw`tok\/\u00E9n-\u00DF-SECRET`]) {
+			expect(redactSecrets(`<p>token ${form}</p>`, [secret])).toBe(`<p>token ${REDACTED}</p>`);
+		}
 	});
 
 	it('redacts several secrets, the longer first when one contains the other', () => {

@@ -28,7 +28,7 @@ const MESSAGES_PATH = `${INSTANCE_PATH}/chat-messages/5511999999999`;
 /** A PUT with a body: the webhook status operation. */
 const setStatusUrl = { resource: 'webhook', operation: 'setStatusUrl', url: 'https://n8n.example.com/webhook/zapi' };
 /** A GET without a body: one page of a chat. */
-const getMessages = { resource: 'chat', operation: 'getMessages', phone: '5511999999999', limit: 10 };
+const getMessages = { resource: 'chat', operation: 'getMessages', phone: '5511999999999', limit: 10, simplify: false };
 
 /** A network failure as Node reports it. (A plain object passed to replyWithError hangs nock 14.) */
 const networkError = (code: string) => Object.assign(new Error(`${code.toLowerCase()} from test`), { code });
@@ -304,7 +304,7 @@ describe('transport: retries', () => {
 		const scope = api().put(STATUS_PATH).times(3).replyWithError(networkError('ECONNRESET'));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
 		const { result } = await onFakeClock(() => runAction(setStatusUrl), []);
-		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNRESET)');
+		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNRESET): the connection was cut before an answer came');
 		expect(result.error?.description).toMatch(/^Tried 3 time\(s\)\. Check the Base URL/);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
@@ -314,7 +314,9 @@ describe('transport: retries', () => {
 		const scope = api().put(STATUS_PATH).replyWithError(networkError('ECONNREFUSED'));
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
 		const result = await runAction(setStatusUrl);
-		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNREFUSED)');
+		expect(result.error?.message).toBe(
+			'Could not reach Z-API at api.z-api.io (ECONNREFUSED): nothing accepts connections at that address (the server is down, or the Base URL or its port is wrong)',
+		);
 		expect(result.error?.description).toMatch(/^Tried 1 time\(s\)/);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
@@ -323,7 +325,7 @@ describe('transport: retries', () => {
 	it('does not retry an unknown host', async () => {
 		const scope = api('https://zapi.nowhere.example').get(/.*/).replyWithError(networkError('ENOTFOUND'));
 		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: 'https://zapi.nowhere.example' } });
-		expect(result.error?.message).toBe('Could not reach Z-API at zapi.nowhere.example (ENOTFOUND)');
+		expect(result.error?.message).toBe('Could not reach Z-API at zapi.nowhere.example (ENOTFOUND): no server has that name (check the Base URL for a typo)');
 		expect(scope.isDone()).toBe(true);
 	});
 

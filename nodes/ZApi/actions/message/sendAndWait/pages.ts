@@ -18,19 +18,38 @@ const STYLE = [
 	'input,textarea,select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #c7ccd1;border-radius:8px;font:inherit}',
 	'button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#128c7e;color:#fff;font:inherit;font-weight:600}',
 	'.problems{color:#b42318}',
+	'dt{font-weight:600;margin-top:12px}',
+	'dd{margin:4px 0 0;white-space:pre-wrap}',
 ].join('');
 
 function page(title: string, body: string): string {
 	return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-export function answerRecordedPage(): string {
-	return page('Answer received', '<h1>Answer received</h1><p>Thank you. You can close this page.</p>');
+/** One answer as the person gave it, shown back on the page that confirms it. */
+export interface GivenAnswer {
+	label: string;
+	value: string;
 }
 
-/** What a link previewer (or a bot) gets: nothing is recorded. */
-export function openInBrowserPage(): string {
-	return page('Open in a browser', '<h1>Open this link in a browser to answer</h1>');
+/** The confirmation, repeating what was chosen or written so the person sees what counted. */
+export function answerRecordedPage(given: GivenAnswer[]): string {
+	const echo = given.length
+		? `<dl>${given.map(({ label, value }) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`
+		: '';
+	return page('Answer received', `<h1>Answer received</h1>${echo}<p>Thank you. You can close this page.</p>`);
+}
+
+/**
+ * What a request that looks like a link previewer or a bot gets: nothing is recorded. A
+ * person whose browser was taken for one (an in-app browser) confirms with the button, which
+ * posts back to the same signed address; previewers only fetch pages, they never send forms.
+ */
+export function openInBrowserPage(confirmLabel: string): string {
+	return page(
+		'Open in a browser',
+		`<h1>Open this link in a browser to answer</h1><p>Already reading this in a browser? Confirm your answer here.</p><form method="post" enctype="multipart/form-data"><button type="submit">${escapeHtml(confirmLabel)}</button></form>`,
+	);
 }
 
 export interface FormPage {

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../../shared/properties';
-import { phoneProperty } from '../send';
+import { phoneProperty } from '../../parameters';
 import { FIELD_TYPES } from './form';
 
 /**
@@ -262,6 +262,9 @@ export const sendAndWaitProperties: INodeProperties[] = [
 		description: 'Who can answer and how the links are protected',
 		default: '',
 	},
-	optionsProperty([limitWaitTime], { displayOptions: { show: { responseType: ['approval'] } } }),
-	optionsProperty([...formOptions, limitWaitTime], { displayOptions: { show: { responseType: ['freeText', 'customForm'] } } }),
+	// One Options collection for every response type, its form options shown only with a form.
+	// n8n's editor empties a collection whose display depends on the parameter just changed: with
+	// one collection per response type, the options set (Limit Wait Time among them) were lost
+	// whenever the response type changed.
+	optionsProperty([...formOptions.map((option) => ({ ...option, displayOptions: { show: { '/responseType': ['freeText', 'customForm'] } } })), limitWaitTime]),
 ];

@@ -1,9 +1,11 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { FormField } from './form';
 import { formControls, readSubmission } from './form';
+import type { GivenAnswer } from './pages';
 import { answerRecordedPage, formPage, openInBrowserPage } from './pages';
 import type { ReadParameter } from './response';
-import { answerFormFields } from './response';
+import { answerFormFields, answerLinks } from './response';
 
 /**
  * Programs that open links to draw a preview (WhatsApp itself, chat apps, crawlers). An
@@ -25,10 +27,25 @@ function sendPage(context: IWebhookFunctions, status: number, html: string): IWe
 	return { noWebhookResponse: true };
 }
 
-const answered = (data: IDataObject): IWebhookResponseData => ({
-	webhookResponse: answerRecordedPage(),
+const answered = (data: IDataObject, given: GivenAnswer[]): IWebhookResponseData => ({
+	webhookResponse: answerRecordedPage(given),
 	workflowData: [[{ json: { data: { ...data, respondedAt: new Date().toISOString() } } }]],
 });
+
+/** The label of the approval link followed (the links are signed with `approved` alone). */
+function approvalLabel(read: ReadParameter, approved: boolean): string {
+	const links = answerLinks(read, (query) => query.approved);
+	return links.find((link) => link.url === String(approved))?.label ?? (approved ? 'Approve' : 'Decline');
+}
+
+/** The form's answers as the confirmation page repeats them; a password is not shown again. */
+function givenAnswers(fields: FormField[], answers: IDataObject): GivenAnswer[] {
+	return fields.map((field) => {
+		const value = answers[field.label];
+		const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+		return { label: field.label, value: field.type === 'password' && shown ? '••••••' : shown || '(no answer)' };
+	});
+}
 
 /**
  * The resume webhook. n8n calls it only for a link whose signature it verified, and only
@@ -41,8 +58,11 @@ export async function resumeWithAnswer(this: IWebhookFunctions): Promise<IWebhoo
 	const responseType = String(read('responseType', 'approval'));
 
 	if (responseType === 'approval') {
-		if (isLinkPreviewer(request.headers['user-agent'])) return sendPage(this, 200, openInBrowserPage());
-		return answered({ approved: (this.getQueryData() as IDataObject).approved === 'true' });
+		const approved = (this.getQueryData() as IDataObject).approved === 'true';
+		const label = approvalLabel(read, approved);
+		// A POST comes from the confirm button of the page below: a person, whatever the browser says.
+		if (request.method !== 'POST' && isLinkPreviewer(request.headers['user-agent'])) return sendPage(this, 200, openInBrowserPage(label));
+		return answered({ approved }, [{ label: 'Your answer', value: label }]);
 	}
 
 	const fields = answerFormFields(read);
@@ -60,5 +80,6 @@ export async function resumeWithAnswer(this: IWebhookFunctions): Promise<IWebhoo
 	const submitted = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as IDataObject) : body;
 	const result = readSubmission(fields, submitted);
 	if ('problems' in result) return sendPage(this, 422, formPage({ ...form, problems: result.problems }));
-	return answered(responseType === 'freeText' ? { text: result.answers[fields[0].label] } : result.answers);
+	const given = givenAnswers(fields, result.answers);
+	return answered(responseType === 'freeText' ? { text: result.answers[fields[0].label] } : result.answers, given);
 }

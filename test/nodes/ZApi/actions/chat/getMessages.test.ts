@@ -323,14 +323,66 @@ describe('Chat > Get Messages: odd answers', () => {
 		expect(result.json).toEqual([]);
 	});
 
-	it('passes records through untouched, whatever their content kind', async () => {
+	it('with Simplify off, passes records through untouched, whatever their content kind', async () => {
 		const records = [
 			{ messageId: 'A', fromMe: true, text: { message: 'hi', url: 'https://x.y' } },
 			{ messageId: 'B', image: { mimeType: 'image/jpeg', imageUrl: 'https://i', thumbnailUrl: 'https://t', caption: '' } },
 			{ messageId: 'C', contact: { displayName: 'Ana', vCard: 'BEGIN:VCARD', phones: ['5511'] } },
 		];
 		servePages([[undefined, records]]);
-		const result = await runAction(getMessages());
+		const result = await runAction(getMessages({ simplify: false }));
 		expect(result.json).toEqual(records);
+	});
+
+	it('simplified, each record comes out as the Z-API Trigger shapes a received message: kind, text, content, ISO time', async () => {
+		servePages([[undefined, [{ messageId: 'B', momment: 1623008355000, image: { mimeType: 'image/jpeg', imageUrl: 'https://i', caption: 'Box' } }]]]);
+		const result = await runAction(getMessages());
+		expect(result.json).toEqual([
+			{
+				event: 'message',
+				kind: 'image',
+				text: 'Box',
+				chatId: null,
+				senderId: null,
+				instanceId: null,
+				messageId: 'B',
+				phone: null,
+				fromMe: null,
+				isGroup: false,
+				momment: 1623008355000,
+				status: null,
+				chatName: null,
+				senderName: null,
+				senderPhoto: null,
+				participantPhone: null,
+				photo: null,
+				broadcast: null,
+				forwarded: null,
+				waitingMessage: null,
+				referenceMessageId: null,
+				fromApi: null,
+				sentBy: 'contact',
+				isEdit: null,
+				isStatusReply: null,
+				isNewsletter: null,
+				connectedPhone: null,
+				chatLid: null,
+				senderLid: null,
+				participantLid: null,
+				messageExpirationSeconds: null,
+				timestamp: '2021-06-06T19:39:15.000Z',
+				content: { mimeType: 'image/jpeg', imageUrl: 'https://i', caption: 'Box' },
+				payload: { messageId: 'B', momment: 1623008355000, image: { mimeType: 'image/jpeg', imageUrl: 'https://i', caption: 'Box' } },
+			},
+		]);
+	});
+
+	it("in a group's history, the sender is the participant and the chat the group, though the records do not say isGroup", async () => {
+		const record = { messageId: 'G1', phone: '120363019502650977-group', participantPhone: '5511888888888', fromMe: false, text: { message: 'hello' } };
+		servePages([[undefined, [record]]], '120363019502650977-group');
+		const result = await runAction(getMessages({ phone: '120363019502650977-group' }));
+		expect(result.json.map(({ chatId, senderId, isGroup, text, payload }) => ({ chatId, senderId, isGroup, text, payload }))).toEqual([
+			{ chatId: '120363019502650977-group', senderId: '5511888888888', isGroup: true, text: 'hello', payload: record },
+		]);
 	});
 });

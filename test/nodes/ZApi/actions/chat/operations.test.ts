@@ -80,6 +80,7 @@ describe('Chat: disappearing messages and notes', () => {
 });
 
 describe('Chat: Get Many pages', () => {
+	const phones = (records: IDataObject[]) => records.map((record) => record.phone);
 	const chats = (from: number, count: number) => Array.from({ length: count }, (_, index) => chatRecord(`55119000000${String(from + index).padStart(2, '0')}`));
 	/** Expects these pages, in order: [page, pageSize, answer]. */
 	const expectPages = (pages: Array<[number, number, unknown[]]>) =>
@@ -95,7 +96,7 @@ describe('Chat: Get Many pages', () => {
 			[3, 3, chats(6, 1)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 3 } });
-		expect(result.json).toEqual(chats(0, 7));
+		expect(phones(result.json)).toEqual(phones(chats(0, 7)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -106,7 +107,7 @@ describe('Chat: Get Many pages', () => {
 			[5, 50, chats(200, 50)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 250 });
-		expect(result.json).toEqual(chats(0, 250));
+		expect(phones(result.json)).toEqual(phones(chats(0, 250)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -116,7 +117,7 @@ describe('Chat: Get Many pages', () => {
 			[2, 2, chats(0, 2)],
 		]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true, options: { pageSize: 2 } });
-		expect(result.json).toEqual(chats(0, 2));
+		expect(phones(result.json)).toEqual(phones(chats(0, 2)));
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -132,5 +133,51 @@ describe('Chat: Get Many pages', () => {
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: true });
 		expect(result.error?.message).toBe('Z-API did not return a list of chats');
 		expect(result.error?.description).toContain('You are not connected.');
+	});
+});
+
+describe('Chat: output shape', () => {
+	/** The first chat of docs/chats/get-chats.md. */
+	const documented = {
+		name: 'Z-API SUPORTE',
+		phone: '5511999999999',
+		unread: '0',
+		lastMessageTime: '1622991687',
+		isMuted: '0',
+		isMarkedSpam: 'false',
+		profileThumbnail: null,
+		messagesUnread: 0,
+		isGroupAnnouncement: false,
+		isGroup: false,
+	};
+
+	it('Get Many: flags as booleans, the count as a number, the time in seconds also as an ISO date', async () => {
+		api().get(`${INSTANCE_PATH}/chats`).query({ page: '1', pageSize: '1' }).reply(200, [{ ...documented, archived: 'true', pinned: true, isMuted: '1', muteEndTime: '-1' }]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 1 });
+		expect(result.json).toEqual([
+			{
+				phone: '5511999999999',
+				name: 'Z-API SUPORTE',
+				isGroup: false,
+				unread: 0,
+				lastMessageAt: '2021-06-06T15:01:27.000Z',
+				lastMessageTime: 1622991687,
+				isMuted: true,
+				// -1 is "muted for ever": no date.
+				mutedUntil: null,
+				muteEndTime: -1,
+				archived: true,
+				pinned: true,
+				isMarkedSpam: false,
+				isGroupAnnouncement: false,
+				photo: null,
+			},
+		]);
+	});
+
+	it('Get Many with Simplify off: the chats as Z-API sent them', async () => {
+		api().get(`${INSTANCE_PATH}/chats`).query({ page: '1', pageSize: '1' }).reply(200, [documented]);
+		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 1, simplify: false });
+		expect(result.json).toEqual([documented]);
 	});
 });

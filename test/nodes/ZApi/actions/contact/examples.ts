@@ -1,7 +1,6 @@
 /** One valid call per Contact operation (see test/helpers/operationExamples.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { contact } from '../../../../../nodes/ZApi/actions/contact';
 import type { OperationExample } from '../../../../helpers/operationExamples';
 
 export const PHONE = '5511999999999';
@@ -16,14 +15,21 @@ export const contactRecord = (phone: string, extra: IDataObject = {}): IDataObje
 	...extra,
 });
 
-const blockChanges: Record<string, OperationExample> = Object.fromEntries(
-	contact.operations.flatMap((operation) => {
-		const { blockAction } = operation as { blockAction?: string };
-		return blockAction ? [[operation.value, blockExample(blockAction)]] : [];
-	}),
-);
+/** contactRecord(phone) as Get Many and Get output it: the names in plain words, `name` the one to show. */
+export const contactOutput = (phone: string, extra: IDataObject = {}): IDataObject => ({
+	phone,
+	name: `Name ${phone}`,
+	savedName: `Name ${phone}`,
+	savedShortName: 'Name',
+	whatsappName: `WhatsApp ${phone}`,
+	contactCardName: null,
+	photo: null,
+	about: null,
+	...extra,
+});
 
-function blockExample(action: string): OperationExample {
+/** POST /contacts/modify-blocked with the `action` of docs/contacts/block-contact.md. */
+function modifyBlocked(action: 'block' | 'unblock', blocked: boolean): OperationExample {
 	return {
 		parameters: { phone: '+55 (11) 99999-9999' },
 		phoneParameter: 'phone',
@@ -31,7 +37,7 @@ function blockExample(action: string): OperationExample {
 		path: '/contacts/modify-blocked',
 		body: { phone: PHONE, action },
 		answer: { value: true },
-		output: [{ success: true, phone: PHONE, blocked: action === 'block' }],
+		output: [{ success: true, phone: PHONE, blocked }],
 	};
 }
 
@@ -70,7 +76,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/contacts',
 		query: { page: '1', pageSize: '2' },
 		answer: [contactRecord(PHONE), contactRecord('5521988887777')],
-		output: [contactRecord(PHONE), contactRecord('5521988887777')],
+		output: [contactOutput(PHONE), contactOutput('5521988887777')],
 	},
 	getContact: {
 		parameters: { phone: '+55 11 99999-9999' },
@@ -78,7 +84,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		method: 'GET',
 		path: `/contacts/${PHONE}`,
 		answer: { ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' },
-		output: [{ ...contactRecord(PHONE), imgUrl: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' }],
+		output: [contactOutput(PHONE, { photo: 'https://pps.whatsapp.net/p.jpg', about: 'Hi' })],
 	},
 	checkNumbers: {
 		parameters: { phones: '+55 (11) 99999-9999' },
@@ -96,7 +102,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/profile-picture',
 		query: { phone: PHONE },
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
-		output: [{ phone: PHONE, link: 'https://pps.whatsapp.net/fresh.jpg' }],
+		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
 	resolveContact: {
 		parameters: { contact: '+55 (11) 99999-9999' },
@@ -107,5 +113,6 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: [{ exists: true, phone: PHONE, lid: LID }],
 		output: [{ input: '+55 (11) 99999-9999', phone: PHONE, lid: LID, source: 'numberCheck', exists: true }],
 	},
-	...blockChanges,
+	blockContact: modifyBlocked('block', true),
+	unblockContact: modifyBlocked('unblock', false),
 };

@@ -3,7 +3,7 @@ import { contact } from '../../../../../nodes/ZApi/actions/contact';
 import { BATCH_LIMIT } from '../../../../../nodes/ZApi/actions/contact/checkNumbers.operation';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { anyCall, api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
-import { contactRecord, EXAMPLES, LID, PHONE } from './examples';
+import { contactOutput, contactRecord, EXAMPLES, LID, PHONE } from './examples';
 
 describeOperations(contact, EXAMPLES);
 
@@ -95,8 +95,8 @@ describe('Contact: other answers', () => {
 			.reply(200, { link: null });
 		const result = await runAction({ resource: 'contact', operation: 'getProfilePicture', phone: '={{ $json.phone }}' }, [{ json: { phone: PHONE } }, { json: { phone: LID } }]);
 		expect(result.json).toEqual([
-			{ phone: PHONE, link: 'https://pps.whatsapp.net/a.jpg' },
-			{ phone: LID, link: null },
+			{ phone: PHONE, photo: 'https://pps.whatsapp.net/a.jpg' },
+			{ phone: LID, photo: null },
 		]);
 	});
 
@@ -120,7 +120,7 @@ describe('Contact: other answers', () => {
 			.reply(200, [contactRecord('5521900000000')]);
 		const result = await runAction({ resource: 'contact', operation: 'getContacts', returnAll: true });
 		expect(result.json).toHaveLength(101);
-		expect(result.json[100]).toEqual(contactRecord('5521900000000'));
+		expect(result.json[100]).toEqual(contactOutput('5521900000000'));
 		expect(scope.isDone()).toBe(true);
 	});
 });
@@ -153,5 +153,47 @@ describe('Contact: address book and report', () => {
 		expectCall(EXAMPLES.reportContact, { error: 'Invalid phone' }, 400);
 		const result = await runAction({ resource: 'contact', operation: 'reportContact', phone: '5544999999999' });
 		expect(result.error?.message).toContain('Invalid phone');
+	});
+});
+
+describe('Contact: output shape', () => {
+	it('Get: the documented contact (docs/contacts/get-metadata-contact.md) with its names in plain words', async () => {
+		api()
+			.get(`${INSTANCE_PATH}/contacts/551199999999`)
+			.reply(200, {
+				name: "Contact's first and last name",
+				phone: '551199999999',
+				notify: "Contact's name on WhatsApp",
+				short: "Contact's name",
+				imgUrl: 'https://pps.whatsapp.net/c.jpg',
+				about: "Contact's about status",
+			});
+		const result = await runAction({ resource: 'contact', operation: 'getContact', phone: '551199999999' });
+		expect(result.json).toEqual([
+			{
+				phone: '551199999999',
+				name: "Contact's first and last name",
+				savedName: "Contact's first and last name",
+				savedShortName: "Contact's name",
+				whatsappName: "Contact's name on WhatsApp",
+				contactCardName: null,
+				photo: 'https://pps.whatsapp.net/c.jpg',
+				about: "Contact's about status",
+			},
+		]);
+	});
+
+	it('Get Many: a contact not in the address book is named by the name they set in WhatsApp', async () => {
+		api().get(`${INSTANCE_PATH}/contacts`).query({ page: '1', pageSize: '1' }).reply(200, [{ phone: '5511977776666', notify: 'Bia' }]);
+		const result = await runAction({ resource: 'contact', operation: 'getContacts', returnAll: false, limit: 1 });
+		expect(result.json).toEqual([
+			{ phone: '5511977776666', name: 'Bia', savedName: null, savedShortName: null, whatsappName: 'Bia', contactCardName: null, photo: null, about: null },
+		]);
+	});
+
+	it('Get with Simplify off: the contact as Z-API sent it', async () => {
+		api().get(`${INSTANCE_PATH}/contacts/5511977776666`).reply(200, { phone: '5511977776666', notify: 'Bia', vname: '' });
+		const result = await runAction({ resource: 'contact', operation: 'getContact', phone: '5511977776666', simplify: false });
+		expect(result.json).toEqual([{ phone: '5511977776666', notify: 'Bia', vname: '' }]);
 	});
 });

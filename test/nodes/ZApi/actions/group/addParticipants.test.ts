@@ -16,9 +16,9 @@ const addParticipants = (extra: IDataObject = {}) => ({
 });
 
 describe('Group > Add Participants: request', () => {
-	it('POSTs {groupId, phones} as JSON to /add-participant, without autoInvite by default', async () => {
+	it('POSTs {autoInvite: false, groupId, phones} as JSON to /add-participant by default (the page marks autoInvite required)', async () => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
 			.matchHeader('content-type', /^application\/json/)
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ phones: '5511999999999, 5511888888888' }));
@@ -27,18 +27,18 @@ describe('Group > Add Participants: request', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('sends autoInvite: true only when Send Invite Link If Needed is on', async () => {
+	it('sends autoInvite: true when Send Invite Link If Needed is on', async () => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5511999999999'], autoInvite: true })
+			.post(ENDPOINT, { autoInvite: true, groupId: GROUP, phones: ['5511999999999'] })
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ autoInvite: true }));
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('leaves autoInvite out when the option is explicitly off', async () => {
+	it('sends autoInvite: false when the option is explicitly off', async () => {
 		const scope = api()
-			.post(ENDPOINT, (body) => !('autoInvite' in body) && body.groupId === GROUP)
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5511999999999'] })
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ autoInvite: false }));
 		expect(result.error).toBeUndefined();
@@ -51,7 +51,7 @@ describe('Group > Add Participants: request', () => {
 		['new form with spaces around', ' 120363019502650977-group '],
 	])('accepts a group id in the %s', async (_label, groupId) => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: groupId.trim(), phones: ['5511999999999'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: groupId.trim(), phones: ['5511999999999'] })
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ groupId }));
 		expect(result.error).toBeUndefined();
@@ -79,7 +79,7 @@ describe('Group > Add Participants: phones', () => {
 		['empty entries between commas', '5511999999999,, ,5511888888888,', ['5511999999999', '5511888888888']],
 		['a LID id', '5511999999999, 195893014196369@lid', ['5511999999999', '195893014196369@lid']],
 	])('reads %s', async (_label, phones, expected) => {
-		const scope = api().post(ENDPOINT, { groupId: GROUP, phones: expected }).reply(200, { value: true });
+		const scope = api().post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: expected }).reply(200, { value: true });
 		const result = await runAction(addParticipants({ phones }));
 		expect(result.error).toBeUndefined();
 		expect(result.json[0].phones).toEqual(expected);
@@ -88,9 +88,9 @@ describe('Group > Add Participants: phones', () => {
 
 	it('reads a list from an expression, per item, with numbers and duplicates', async () => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
 			.reply(200, { value: true })
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5521777777777'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5521777777777'] })
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ phones: '={{ $json.list }}' }), [
 			{ json: { list: ['5511999999999', 5511888888888, '+55 11 99999-9999'] } },
@@ -107,7 +107,7 @@ describe('Group > Add Participants: phones', () => {
 
 	it('reads a comma-separated string from an expression', async () => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5511999999999', '5511888888888'] })
 			.reply(200, { value: true });
 		const result = await runAction(addParticipants({ phones: '={{ $json.list }}' }), [
 			{ json: { list: '5511999999999,5511888888888' } },
@@ -150,7 +150,13 @@ describe('Group > Add Participants: answers', () => {
 		expect(result.json).toEqual([]);
 	});
 
-	it.each([[{}], [{ value: 'true' }], ['']])('does not take %j for a success', async (answer) => {
+	it('takes {"value":"true"} for a success, as the docs\' examples write it', async () => {
+		api().post(ENDPOINT).reply(200, { value: 'true' });
+		const result = await runAction(addParticipants());
+		expect(result.error).toBeUndefined();
+	});
+
+	it.each([[{}], [{ value: 'yes' }], ['']])('does not take %j for a success', async (answer) => {
 		api().post(ENDPOINT).reply(200, answer as IDataObject);
 		const result = await runAction(addParticipants());
 		expect(result.error?.message).toMatch(/^Z-API could not add 5511999999999 to group/);
@@ -158,11 +164,11 @@ describe('Group > Add Participants: answers', () => {
 
 	it('with Continue On Fail, a refused item becomes an error item and the others go on', async () => {
 		const scope = api()
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5511111111111'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5511111111111'] })
 			.reply(200, { value: true })
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5522222222222'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5522222222222'] })
 			.reply(200, { value: false })
-			.post(ENDPOINT, { groupId: GROUP, phones: ['5533333333333'] })
+			.post(ENDPOINT, { autoInvite: false, groupId: GROUP, phones: ['5533333333333'] })
 			.reply(200, { value: true });
 		const result = await runAction(
 			addParticipants({ phones: '={{ $json.phone }}' }),

@@ -24,7 +24,7 @@ describe('Group > Create', () => {
 	it('outputs a group ID of the old form, and a null link when the answer has none', async () => {
 		api().post(ENDPOINT).reply(200, { phone: OLD_GROUP });
 		const result = await runAction(create());
-		expect(result.json).toEqual([{ groupId: OLD_GROUP, invitationLink: null, groupName: 'Shop', phones: ['5511888888888'] }]);
+		expect(result.json).toEqual([{ groupId: OLD_GROUP, name: 'Shop', invitationLink: null, phones: ['5511888888888'] }]);
 	});
 
 	it.each([

@@ -41,14 +41,33 @@ export const METADATA = {
 	],
 };
 
+/**
+ * METADATA as Get Metadata outputs it: `groupId` and `name` for the service's `phone` and
+ * `subject`, flags as booleans, the times in milliseconds also as ISO dates, a participant's
+ * names in the contacts' words.
+ */
 export const METADATA_OUTPUT = {
 	groupId: GROUP,
-	...METADATA,
+	name: 'Shop',
+	description: 'Customers of the shop',
+	owner: '5511999999999',
+	createdAt: '2020-05-05T23:31:31.000Z',
+	creation: 1588721491000,
+	invitationLink: LINK,
+	communityId: null,
+	adminOnlyMessage: false,
 	adminOnlySettings: true,
+	requireAdminApproval: false,
+	adminOnlyAddMember: null,
+	isGroupAnnouncement: false,
 	participants: [
-		{ phone: '5511999999999', isAdmin: true, isSuperAdmin: true, short: 'Ana', name: 'Ana Lima' },
-		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false },
+		{ phone: '5511999999999', isAdmin: true, isSuperAdmin: true, name: 'Ana Lima', savedName: 'Ana Lima', savedShortName: 'Ana', whatsappName: null, contactCardName: null },
+		{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false, name: null, savedName: null, savedShortName: null, whatsappName: null, contactCardName: null },
 	],
+	nameChangedAt: null,
+	subjectTime: null,
+	nameChangedBy: null,
+	invitationLinkError: null,
 };
 
 /** A summary of the group list, as get-groups shows it (strings where it types booleans). */
@@ -65,14 +84,22 @@ export const summary = (phone: string, name = 'Shop') => ({
 	muteEndTime: null,
 });
 
+/** summary(phone) as Get Many outputs it: a chat of the list, named by its group ID. */
 export const summaryOutput = (phone: string, name = 'Shop') => ({
 	groupId: phone,
-	...summary(phone, name),
+	name,
 	isGroup: true,
+	unread: 0,
+	lastMessageAt: '2024-10-27T03:33:20.000Z',
+	lastMessageTime: 1730000000000,
 	isMuted: false,
-	isMarkedSpam: false,
+	mutedUntil: null,
+	muteEndTime: null,
 	archived: false,
 	pinned: false,
+	isMarkedSpam: false,
+	isGroupAnnouncement: null,
+	photo: null,
 });
 
 const phonesExample = (path: string, phones = '5511888888888, +55 11 77777-7777'): OperationExample => ({
@@ -86,7 +113,10 @@ const phonesExample = (path: string, phones = '5511888888888, +55 11 77777-7777'
 });
 
 export const EXAMPLES: Record<string, OperationExample> = {
-	addParticipants: phonesExample('/add-participant'),
+	addParticipants: {
+		...phonesExample('/add-participant'),
+		body: { autoInvite: false, groupId: GROUP, phones: ['5511888888888', '5511777777777'] },
+	},
 	promoteToAdmin: phonesExample('/add-admin'),
 	updatePhoto: {
 		parameters: { groupId: GROUP, photoSource: 'base64', photoBase64: PNG_DATA_URI },
@@ -103,7 +133,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/create-group',
 		body: { groupName: 'Shop', phones: ['5511888888888'], autoInvite: false },
 		answer: { phone: GROUP, invitationLink: LINK },
-		output: [{ groupId: GROUP, invitationLink: LINK, groupName: 'Shop', phones: ['5511888888888'] }],
+		output: [{ groupId: GROUP, name: 'Shop', invitationLink: LINK, phones: ['5511888888888'] }],
 		invalid: { name: 'groupName', value: '  ', message: 'Group Name is empty' },
 	},
 	getMetadata: {
@@ -146,12 +176,31 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		invalid: { name: 'groupDescription', value: ' ', message: 'Description is empty' },
 	},
 	updateSettings: {
-		parameters: { groupId: GROUP, settings: { whoCanSend: 'admins', whoCanAdd: 'all' } },
+		parameters: {
+			groupId: GROUP,
+			settings: { whoCanSend: 'admins', whoCanEdit: 'admins', requireApproval: false, whoCanAdd: 'all' },
+		},
 		method: 'POST',
 		path: '/update-group-settings',
-		body: { phone: GROUP, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false },
+		body: {
+			phone: GROUP,
+			groupId: GROUP,
+			adminOnlyMessage: true,
+			adminOnlySettings: true,
+			requireAdminApproval: false,
+			adminOnlyAddMember: false,
+		},
 		answer: { value: true },
-		output: [{ success: true, groupId: GROUP, adminOnlyMessage: true, adminOnlyAddMember: false }],
+		output: [
+			{
+				success: true,
+				groupId: GROUP,
+				adminOnlyMessage: true,
+				adminOnlySettings: true,
+				requireAdminApproval: false,
+				adminOnlyAddMember: false,
+			},
+		],
 		invalid: badGroupId,
 	},
 	getInviteLink: {
@@ -189,19 +238,28 @@ export const EXAMPLES: Record<string, OperationExample> = {
 			subjectTime: 1617805323000,
 			subjectOwner: '554497050785',
 		},
+		// In the words of Get Metadata (docs/group/group-invitation-metadata.md's fields renamed as there).
 		output: [
 			{
 				groupId: GROUP,
-				phone: GROUP,
+				name: 'My group on whatsapp',
+				description: null,
 				owner: '5511999999999',
-				subject: 'My group on whatsapp',
 				creation: 1588721491000,
-				participants: [
-					{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false },
-					{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, short: 'ZAPIs', name: 'ZAPIs Boys' },
-				],
+				createdAt: '2020-05-05T23:31:31.000Z',
 				subjectTime: 1617805323000,
-				subjectOwner: '554497050785',
+				nameChangedAt: '2021-04-07T14:22:03.000Z',
+				nameChangedBy: '554497050785',
+				adminOnlyMessage: null,
+				adminOnlySettings: null,
+				adminOnlyAddMember: null,
+				requireAdminApproval: null,
+				isGroupAnnouncement: null,
+				communityId: null,
+				participants: [
+					{ phone: '5511888888888', isAdmin: false, isSuperAdmin: false, name: null, savedName: null, savedShortName: null, whatsappName: null, contactCardName: null },
+					{ phone: '5511777777777', isAdmin: true, isSuperAdmin: false, name: 'ZAPIs Boys', savedName: 'ZAPIs Boys', savedShortName: 'ZAPIs', whatsappName: null, contactCardName: null },
+				],
 				invitationLink: LINK,
 			},
 		],

@@ -8,27 +8,78 @@ const api = () => nock('https://api.z-api.io');
 const ENDPOINT = `${INSTANCE_PATH}/update-group-settings`;
 const updateSettings = (settings: IDataObject) => ({ resource: 'group', operation: 'updateSettings', groupId: GROUP, settings });
 
+const METADATA = `${INSTANCE_PATH}/light-group-metadata/${GROUP}`;
+/** The group as it is now: the flags as the metadata page types them (strings) and as its example shows them. */
+const NOW = {
+	phone: GROUP,
+	subject: 'Shop',
+	adminOnlyMessage: 'false',
+	adminOnlySettings: true,
+	requireAdminApproval: 'true',
+	adminOnlyAddMember: false,
+};
+
 describe('Group > Update Settings', () => {
 	it.each([
-		['who can send: only admins', { whoCanSend: 'admins' }, { adminOnlyMessage: true }],
-		['who can send: everyone', { whoCanSend: 'all' }, { adminOnlyMessage: false }],
-		['who can edit: only admins', { whoCanEdit: 'admins' }, { adminOnlySettings: true }],
-		['approval on', { requireApproval: true }, { requireAdminApproval: true }],
-		['approval off', { requireApproval: false }, { requireAdminApproval: false }],
-		['who can add: everyone', { whoCanAdd: 'all' }, { adminOnlyAddMember: false }],
 		[
-			'all four',
-			{ whoCanSend: 'all', whoCanEdit: 'admins', requireApproval: true, whoCanAdd: 'admins' },
+			'who can send: only admins',
+			{ whoCanSend: 'admins' },
+			{ adminOnlyMessage: true },
+			{ adminOnlyMessage: true, adminOnlySettings: true, requireAdminApproval: true, adminOnlyAddMember: false },
+		],
+		[
+			'approval off',
+			{ requireApproval: false },
+			{ requireAdminApproval: false },
+			{ adminOnlyMessage: false, adminOnlySettings: true, requireAdminApproval: false, adminOnlyAddMember: false },
+		],
+		[
+			'who can add: only admins',
+			{ whoCanAdd: 'admins' },
+			{ adminOnlyAddMember: true },
 			{ adminOnlyMessage: false, adminOnlySettings: true, requireAdminApproval: true, adminOnlyAddMember: true },
 		],
-	])('%s sends only that, with the group as phone and groupId', async (_label, settings, fields) => {
+	])('%s sends all four, the others as the group has them now', async (_label, settings, changed, sent) => {
 		const scope = api()
-			.post(ENDPOINT, { phone: GROUP, groupId: GROUP, ...fields })
+			.get(METADATA)
+			.reply(200, NOW)
+			.post(ENDPOINT, { phone: GROUP, groupId: GROUP, ...sent })
 			.reply(200, { value: true });
 		const result = await runAction(updateSettings(settings));
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ success: true, groupId: GROUP, ...fields }]);
+		expect(result.json).toEqual([{ success: true, groupId: GROUP, ...changed }]);
 		expect(scope.isDone()).toBe(true);
+	});
+
+	it('all four chosen: no metadata read', async () => {
+		const scope = api()
+			.post(ENDPOINT, {
+				phone: GROUP,
+				groupId: GROUP,
+				adminOnlyMessage: false,
+				adminOnlySettings: true,
+				requireAdminApproval: true,
+				adminOnlyAddMember: true,
+			})
+			.reply(200, { value: true });
+		const result = await runAction(
+			updateSettings({ whoCanSend: 'all', whoCanEdit: 'admins', requireApproval: true, whoCanAdd: 'admins' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('refuses, changing nothing, when the metadata does not state a setting not chosen', async () => {
+		const withoutAdd: IDataObject = { ...NOW };
+		delete withoutAdd.adminOnlyAddMember;
+		const read = api().get(METADATA).reply(200, withoutAdd);
+		const change = api().post(ENDPOINT).reply(200, { value: true });
+		const result = await runAction(updateSettings({ whoCanSend: 'admins' }));
+		expect(result.error?.message).toBe(`The metadata of group ${GROUP} does not say its current Who Can Add Participants`);
+		expect(result.error?.description).toMatch(/add Who Can Add Participants under Settings to Change/);
+		expect(read.isDone()).toBe(true);
+		expect(change.isDone()).toBe(false);
+		nock.cleanAll();
 	});
 
 	it('refuses an update with no setting before any request', async () => {
@@ -47,7 +98,7 @@ describe('Group > Update Settings', () => {
 	});
 
 	it('fails the item on {value: false}, saying the instance must be an admin', async () => {
-		api().post(ENDPOINT).reply(200, { value: false });
+		api().get(METADATA).reply(200, NOW).post(ENDPOINT).reply(200, { value: false });
 		const result = await runAction(updateSettings({ whoCanAdd: 'admins' }));
 		expect(result.error?.message).toBe(`Z-API could not update the settings of group ${GROUP} (it answered {"value":false})`);
 		expect(result.error?.description).toMatch(/must be an admin/);

@@ -5,7 +5,7 @@ import { instance } from '../../../../../nodes/ZApi/actions/instance';
 import { qrImageOf } from '../../../../../nodes/ZApi/actions/instance/getQrCode.operation';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
-import { EXAMPLES, PNG_BASE64 } from './examples';
+import { DEVICE, EXAMPLES, PNG_BASE64 } from './examples';
 
 describeOperations(instance, EXAMPLES);
 
@@ -44,11 +44,34 @@ describe('Instance: Get QR Code', () => {
 		expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
-	it('says the number is probably connected when no image comes back', async () => {
-		api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { connected: true });
+	const CONNECTED =
+		'A WhatsApp number is already connected to this instance: there is no QR code to scan. To link another number, use Instance → Disconnect first.';
+
+	it('on a connected instance outputs connected: true and says so, without an error or a file', async () => {
+		const scope = api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { connected: true, error: 'You are already connected.' });
+		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([{ json: { connected: true, message: CONNECTED }, pairedItem: { item: 0 } }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('when the answer has no image and does not say why, asks the status: connected is the same normal output', async () => {
+		const scope = api()
+			.get(`${INSTANCE_PATH}/qr-code/image`)
+			.reply(200, { error: 'Já está conectado' })
+			.get(`${INSTANCE_PATH}/status`)
+			.reply(200, { connected: true, error: '', smartphoneConnected: true });
+		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ connected: true, message: CONNECTED }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('fails the item when there is no image and the number is not connected either', async () => {
+		api().get(`${INSTANCE_PATH}/qr-code/image`).reply(200, { value: '' }).get(`${INSTANCE_PATH}/status`).reply(200, { connected: false, error: 'You are not connected.' });
 		const result = await runAction({ resource: 'instance', operation: 'getQrCode' });
 		expect(result.error?.message).toBe('Z-API gave no QR code image');
-		expect(result.error?.description).toMatch(/^It answered \{"connected":true\}\. When the number is already connected there is no QR code/);
+		expect(result.error?.description).toMatch(/^It answered \{"value":""\}\. Check with Instance → Get Status/);
 	});
 });
 
@@ -60,14 +83,19 @@ describe('Instance: restart and disconnect', () => {
 		expectCall(EXAMPLES[value], { error: 'You are not connected.' });
 		const result = await runAction({ resource: 'instance', operation: value }, [{ json: {} }, { json: {} }], { continueOnFail: true });
 		expect(result.json).toEqual([
-			{ error: expect.stringMatching(/^Z-API could not (restart|disconnect) the instance \(it answered \{"value":false\}\)$/), details: expect.any(String) },
+			{ error: expect.stringMatching(/^Z-API could not ((restart|disconnect) the instance|restore the session) \(it answered \{"value":false\}\)$/), details: expect.any(String) },
 			{ error: expect.stringMatching(/\{"error":"You are not connected\."\}\)$/), details: expect.any(String) },
 		]);
 	});
 
 	it.each(sessionOperations)('%s says what it does to the connection in its description', (_name, value) => {
 		const { description } = instance.operations.find((operation) => operation.value === value)!;
-		expect(description).toMatch(value === 'disconnect' ? /Unlink the WhatsApp number .* until a new QR code is scanned/ : /stays linked .* nothing is sent or received/);
+		const says: Record<string, RegExp> = {
+			disconnect: /Unlink the WhatsApp number .* until a new QR code is scanned/,
+			restart: /stays linked .* nothing is sent or received/,
+			restoreSession: /without a new QR code/,
+		};
+		expect(description).toMatch(says[value]);
 	});
 });
 
@@ -78,5 +106,19 @@ describe('Instance: Get Device', () => {
 		expect(result.error?.message).toBe('Z-API could not read the connected device (it answered {"error":"You are not connected."})');
 		expect(result.error?.description).toMatch(/Get QR Code/);
 		expect(result.json).toEqual([]);
+	});
+});
+
+describe('Instance: Get Device output', () => {
+	it('reads the business flag as a boolean whichever way it is written', async () => {
+		api().get(`${INSTANCE_PATH}/device`).reply(200, { phone: '5511999999999', name: 'Shop', isBusiness: 'false' });
+		const result = await runAction({ resource: 'instance', operation: 'getDevice' });
+		expect(result.json).toEqual([{ phone: '5511999999999', name: 'Shop', about: null, photo: null, isBusiness: false }]);
+	});
+
+	it('with Simplify off, outputs the device as Z-API sent it', async () => {
+		api().get(`${INSTANCE_PATH}/device`).reply(200, DEVICE);
+		const result = await runAction({ resource: 'instance', operation: 'getDevice', simplify: false });
+		expect(result.json).toEqual([DEVICE]);
 	});
 });

@@ -16,7 +16,9 @@ export const PNG_BASE64 =
 /** A Message operation outputs one item: its JSON. */
 export type OperationExample = BaseExample<IDataObject>;
 
-const sent = (extra: IDataObject = {}) => ({ ...SENT, phone: PHONE, ...extra });
+/** SENT as a send outputs it: `id`, the page's copy of messageId, left out. */
+const SENT_OUTPUT = { zaapId: '39BB1684570F00E91090F6BBC7EE7646', messageId: '3EB0A2F0B4A3D5C8F1E2' };
+const sent = (extra: IDataObject = {}) => ({ ...SENT_OUTPUT, phone: PHONE, ...extra });
 
 export const EXAMPLES: Record<string, OperationExample> = {
 	sendText: {
@@ -127,7 +129,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		path: '/send-poll',
 		body: { phone: GROUP, message: 'Lunch?', poll: [{ name: 'Pizza' }, { name: 'Sushi' }], pollMaxOptions: 1 },
 		answer: SENT,
-		output: { ...SENT, phone: GROUP },
+		output: { ...SENT_OUTPUT, phone: GROUP },
 	},
 	sendOptionList: {
 		parameters: {
@@ -291,7 +293,7 @@ export const EXAMPLES: Record<string, OperationExample> = {
 			],
 		},
 		answer: SENT,
-		output: { ...SENT, phone: GROUP },
+		output: sent({ phone: GROUP }),
 	},
 	sendPixButton: {
 		parameters: { phone: PHONE, pixKey: 'pix@example.com', keyType: 'EMAIL', options: { merchantName: 'Pay the shop' } },

@@ -1,6 +1,7 @@
 /** What every Message operation shares: request, output, phone check, answers, item handling. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ZApi } from '../../../../../nodes/ZApi/ZApi.node';
 import { message } from '../../../../../nodes/ZApi/actions/message';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { api, expectCall } from '../../../../helpers/operationExamples';
@@ -73,6 +74,35 @@ describe('Message: every operation', () => {
 	it('reads messageId from id when the answer has only id', async () => {
 		api().post(`${INSTANCE_PATH}/send-text`).reply(200, { zaapId: 'z1', id: 'm-from-id' });
 		const result = await runAction(params('sendText'));
-		expect(result.json).toEqual([{ zaapId: 'z1', id: 'm-from-id', messageId: 'm-from-id', phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: 'z1', messageId: 'm-from-id', phone: PHONE }]);
+	});
+
+	it('outputs messageId once: the documented answer carries it twice, as messageId and as id (docs/message/send-message-text.md)', async () => {
+		api().post(`${INSTANCE_PATH}/send-text`).reply(200, { zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68', id: 'D241XXXX732339502B68' });
+		const result = await runAction(params('sendText'));
+		expect(result.json).toEqual([{ zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68', phone: PHONE }]);
+	});
+});
+
+describe('Message: buttons and lists in the node panel', () => {
+	const { properties } = new ZApi().description;
+	const operationsShowing = (name: string) =>
+		properties.filter((property) => property.name === name).flatMap((property) => (property.displayOptions?.show?.operation ?? []) as string[]);
+
+	it('shows the caveat as a notice with every button and list operation, and with no other', () => {
+		const notices = properties.filter((property) => property.name === 'buttonsNotice');
+		expect(notices.every((notice) => notice.type === 'notice')).toBe(true);
+		expect(notices[0].displayName).toMatch(/^Whether buttons and lists show depends on the WhatsApp account type/);
+		expect(operationsShowing('buttonsNotice').sort()).toEqual(['sendButtonActions', 'sendButtonList', 'sendOptionList']);
+	});
+
+	it('calls each button operation by one name: the operation list and the action say the same', () => {
+		const names = message.operations
+			.filter((operation) => ['sendButtonList', 'sendButtonActions'].includes(operation.value))
+			.map(({ name, action }) => [name, action]);
+		expect(names).toEqual([
+			['Send Reply Buttons', 'Send reply buttons'],
+			['Send Action Buttons', 'Send action buttons'],
+		]);
 	});
 });

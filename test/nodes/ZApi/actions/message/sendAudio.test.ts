@@ -24,7 +24,7 @@ describe('Message > Send Audio', () => {
 		expect(result.error).toBeUndefined();
 		expect(sent).toEqual({ phone: PHONE, audio: `data:audio/ogg;base64,${OGG.toString('base64')}`, waveform: true });
 		expect(Buffer.from(String(sent.audio).split(',')[1], 'base64').equals(OGG)).toBe(true);
-		expect(result.json).toEqual([{ ...SENT, phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE }]);
 		expect(scope.isDone()).toBe(true);
 	});
 

@@ -19,7 +19,7 @@ describe('Message > Send Image', () => {
 			[{ json: {}, binary: { photo: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'p.png' } } }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ ...SENT, phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE }]);
 		expect(scope.isDone()).toBe(true);
 	});
 

@@ -15,7 +15,7 @@ describe('Message > Send Text', () => {
 			.reply(200, SENT);
 		const result = await runAction(sendText({ options: { replyTo: ' IN-1 ', delayMessage: 3, delayTyping: 15 } }));
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ ...SENT, phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE }]);
 		expect(scope.isDone()).toBe(true);
 	});
 

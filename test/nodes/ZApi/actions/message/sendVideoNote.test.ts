@@ -14,7 +14,7 @@ describe('Message > Send Video Note', () => {
 			.reply(200, SENT);
 		const result = await runAction({ resource: 'message', operation: 'sendVideoNote', phone: PHONE, mediaSource: 'binary', binaryPropertyName: 'data', options: { replyTo: 'IN-1' } }, file(MP4, 'video/mp4'));
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ ...SENT, phone: PHONE }]);
+		expect(result.json).toEqual([{ zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE }]);
 		expect(scope.isDone()).toBe(true);
 	});
 });

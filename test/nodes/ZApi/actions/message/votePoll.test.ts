@@ -13,7 +13,7 @@ describe('Message > Vote in Poll', () => {
 		const result = await runAction({ resource: 'message', operation: 'votePoll', phone: PHONE, pollMessageId: 'POLL1', votes: '={{ $json.picked }}' }, [
 			{ json: { picked: ['Pizza', ' Sushi ', 'Pizza'] } },
 		]);
-		expect(result.json).toEqual([{ ...SENT, phone: PHONE, pollMessageId: 'POLL1', votes: ['Pizza', 'Sushi'] }]);
+		expect(result.json).toEqual([{ zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE, pollMessageId: 'POLL1', votes: ['Pizza', 'Sushi'] }]);
 		expect(scope.isDone()).toBe(true);
 	});
 

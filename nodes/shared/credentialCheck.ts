@@ -7,25 +7,13 @@ import type {
 import { DEFAULT_BASE_URL } from './transport';
 import { describeFailure } from './transport/errors';
 
-/**
- * The credential test, as data n8n runs itself: a read-only GET /status through the
- * credential's `authenticate` (which adds the Client-Token header when one is set).
- *
- * What n8n shows when the test fails, and why the rules below look as they do:
- * - an answer outside 2xx shows the message of the first `responseCode` rule with its
- *   status; without one, n8n shows the server's own status text. A server that echoes the
- *   request could put the URL, and the token in it, there: every status from 300 to 599
- *   has a rule, so that text never shows.
- * - a request that gets no answer shows Node's error code alone (ECONNREFUSED,
- *   DEPTH_ZERO_SELF_SIGNED_CERT…): a declarative test cannot add words to it. The nodes
- *   explain these codes when they run.
- * - n8n 1.x drops the HTTP answer from the error its tester reads, so there no status rule
- *   applies and n8n shows its own text for the status ("Bad request - please check your
- *   parameters"); the token is not in it either.
- * - a 2xx answer is checked by `responseSuccessBody` rules, which can only fail the test.
- *   So a disconnected instance ({connected: false}) fails it, saying the credentials are
- *   right: none of the node's calls can work until the QR code is scanned, and n8n saves
- *   the credential anyway.
+/*
+ * The credential test, as data n8n runs itself: a read-only GET /status
+ * (docs/instance/status.md) through the credential's `authenticate`. Every status from 300
+ * to 599 has a rule so that n8n never shows a server's own status text, which an echoing
+ * server could fill with the URL and its token; a 2xx response with {connected: false}
+ * fails the test, saying the credentials are right but no call can work until the QR code
+ * is scanned.
  */
 
 /**

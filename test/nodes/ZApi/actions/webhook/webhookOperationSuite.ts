@@ -1,13 +1,13 @@
 /**
- * What both webhook operations must do (they share the webhook conversation of
+ * What every webhook operation must do (they share the webhook conversation of
  * nodes/shared/webhooks.ts): each operation's test file runs these with its operation and
- * the webhook it sets; endpoint and label come from the WEBHOOKS table.
+ * the webhook it sets, and the endpoint and label written as the docs and the user see them.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../../../../../nodes/ZApi/actions/types';
-import { WEBHOOKS, type WebhookName } from '../../../../../nodes/shared/webhooks';
+import type { WebhookName } from '../../../../../nodes/shared/webhooks';
 import { runAction } from '../../../../helpers/engine';
 import { ENCODED_INSTANCE_PATH, ENCODED_TOKEN, WITH_ENCODED_TOKEN } from '../../../../helpers/encodedToken';
 
@@ -16,10 +16,14 @@ export interface WebhookOperationSpec {
 	webhook: WebhookName;
 	/** The text n8n names the node with when the action is chosen: short. */
 	action: string;
+	/** The PUT endpoint as the webhook's docs page writes it (docs/webhooks/on-*.md). */
+	endpoint: string;
+	/** How errors name the webhook. */
+	label: string;
 }
 
 export function describeWebhookOperation(spec: WebhookOperationSpec): void {
-	const { endpoint, label } = WEBHOOKS[spec.webhook];
+	const { endpoint, label } = spec;
 	const api = () => nock('https://api.z-api.io');
 	const ENDPOINT = `${ENCODED_INSTANCE_PATH}${endpoint}`;
 	const operation = (url: string, extra: IDataObject = {}) => ({
@@ -73,11 +77,15 @@ export function describeWebhookOperation(spec: WebhookOperationSpec): void {
 			expect(scope.isDone()).toBe(true);
 		});
 
-		it('fails the item when the service answers {value: false}', async () => {
-			api().put(ENDPOINT).reply(200, { value: false });
+		it.each([
+			[{ value: false }, '{"value":false}'],
+			[{ value: 'false' }, '{"value":"false"}'],
+			[{ value: true, error: 'Instance not found' }, '{"value":true,"error":"Instance not found"}'],
+		])('fails the item when the service responds %j', async (response, shown) => {
+			api().put(ENDPOINT).reply(200, response);
 			const result = await run(operation('https://n8n.example.com/webhook/zapi'));
 			expect(result.error?.message).toBe(
-				`Z-API could not set the ${label} webhook to https://n8n.example.com/webhook/zapi (it answered {"value":false})`,
+				`Z-API could not set the ${label} webhook to https://n8n.example.com/webhook/zapi (it answered ${shown})`,
 			);
 			expect(result.error?.description).toMatch(/https/);
 			expect(result.json).toEqual([]);

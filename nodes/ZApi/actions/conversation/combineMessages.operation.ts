@@ -1,0 +1,204 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { InputError } from '../../../shared/input';
+import { optionsProperty } from '../../../shared/properties';
+import { ItemWithFile, type ZApiOperation } from '../types';
+import { botState, readTableName } from './botState';
+import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './burst';
+import { needsNotice, tableNameOption } from './properties';
+import { ConversationTable, UNTIL_RESUMED, pausedUntilOf, type Row } from './state';
+
+/**
+ * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
+ * saves the execution and n8n's wait tracker, which looks once a minute, resumes it). Both
+ * bounds stay under a minute so a burst is never handed to that tracker.
+ */
+const MOST_SECONDS = 60;
+
+/** How long a claimed message is remembered, so a late copy of it starts nothing. */
+const REMEMBER_MS = 24 * 60 * 60_000;
+
+type Output = IDataObject | ItemWithFile;
+
+/**
+ * One execution per message; per burst, exactly one goes on:
+ * 1. the message is recorded as a row of the chat (a copy of a message already recorded ends here);
+ * 2. the execution sleeps until the chat has been quiet for Quiet Period after its message, or
+ *    until Maximum Wait after the burst's first message, or not at all when a send-at-once rule
+ *    matches;
+ * 3. if a later message of the chat arrived meanwhile, its execution owns the burst: this one
+ *    ends with no output. Otherwise it claims every unclaimed message of the chat in one update
+ *    (see state.ts): the rows it got are its burst; none, and another execution took them.
+ * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
+ * next burst.
+ */
+export const combineMessages: ZApiOperation = {
+	value: 'combineMessages',
+	name: 'Combine Quick Messages',
+	action: 'Combine quick messages into one',
+	description:
+		"Wait until a person stops typing, then go on once with all their messages; pause the bot in a chat a person answers from the phone. Put it right after the Z-API Trigger.",
+	properties: [
+		needsNotice,
+		{
+			displayName: 'Quiet Period (Seconds)',
+			name: 'quietSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MOST_SECONDS },
+			default: 5,
+			description:
+				"How long the chat must be quiet after a message before the burst goes on. Each new message of the chat starts the wait again; the other messages' executions end without output.",
+		},
+		{
+			displayName: 'Maximum Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MOST_SECONDS },
+			default: 30,
+			description: "The longest a burst waits after its first message, for someone who doesn't stop typing",
+		},
+		optionsProperty([
+			{
+				displayName: 'Go On At Once When',
+				name: 'sendAtOnce',
+				type: 'multiOptions',
+				default: [],
+				options: Object.entries(SEND_AT_ONCE_RULES).map(([value, { name, description }]) => ({ value, name, description })),
+				description: 'A message meeting one of these ends its burst without waiting for quiet',
+			},
+			{
+				displayName: 'Pause When a Person Answers',
+				name: 'pauseOnPersonReply',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether a message sent from the phone (sent by me, not through the API) pauses the bot in that chat for Pause Minutes. The trigger must have the event 'Message Sent by Me' on.",
+			},
+			{
+				displayName: 'Pause Minutes',
+				name: 'pauseMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description: 'How long the bot stays quiet in a chat after a person answered it from the phone',
+			},
+			{
+				displayName: 'Pause Words',
+				name: 'pauseWords',
+				type: 'string',
+				default: '#bot off',
+				description:
+					'A whole message sent by me (from the phone or another workflow) that pauses the bot in that chat until resumed (comma-separated; case does not matter). The other person writing it pauses nothing.',
+			},
+			{
+				displayName: 'Resume Words',
+				name: 'resumeWords',
+				type: 'string',
+				default: '#bot on',
+				description: 'A whole message sent by me that resumes the bot in that chat (comma-separated)',
+			},
+			{
+				displayName: 'Messages While Paused',
+				name: 'whilePaused',
+				type: 'options',
+				default: 'stop',
+				options: [
+					{ name: 'Stop Them', value: 'stop', description: 'The execution ends without output' },
+					{
+						name: 'Pass Them On Marked',
+						value: 'markPaused',
+						description: "Each goes on at once, uncombined, with 'paused: true' (to log it, for example)",
+					},
+				],
+				description: 'What happens to messages of a chat where the bot is paused',
+			},
+			tableNameOption,
+		]),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<Output[]> {
+		const item = this.getInputData()[itemIndex];
+		const now = Date.now();
+		const message = readIncoming(item.json, now);
+		if (!message) {
+			throw new InputError(
+				'This item is not a chat message',
+				"Combine Quick Messages takes the items of a Z-API Trigger (they carry 'chatId' and 'messageId'). Put it right after the trigger, or filter other events out before it.",
+			);
+		}
+		const quietMs = readSeconds(this.getNodeParameter('quietSeconds', itemIndex, 5), 'Quiet Period') * 1000;
+		const maxWaitMs = readSeconds(this.getNodeParameter('maxWaitSeconds', itemIndex, 30), 'Maximum Wait') * 1000;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
+		const rows = await table.rowsOf(message.chatId);
+
+		if (message.fromMe) {
+			const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
+			if (command === 'pause') await table.setPause(message.chatId, UNTIL_RESUMED, 'pauseWords');
+			else if (command === 'resume') await table.setPause(message.chatId, 0, 'resumeWords');
+			else if (message.fromApi === false && options.pauseOnPersonReply !== false) {
+				const minutes = Number(options.pauseMinutes ?? 30);
+				await table.setPause(message.chatId, now + (minutes > 0 ? minutes : 30) * 60_000, 'personReplied');
+			}
+			// Messages sent by me are never answered: the bot's own, or a person's.
+			return [];
+		}
+
+		const pause = pausedUntilOf(rows);
+		if (pause.until > now) return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
+		if (rows.some((row) => row.kind === 'message' && row.messageId === message.messageId)) return [];
+
+		const ownId = await table.insert({
+			chatId: message.chatId,
+			kind: 'message',
+			messageId: message.messageId,
+			arrivedAt: now,
+			claimedBy: null,
+			item: keep(item.json, item.binary, message.time),
+		});
+		const firstArrived = Math.min(now, ...unclaimed(rows).map((row) => Number(row.arrivedAt ?? now)));
+		const deadline = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []) ? now : Math.min(now + quietMs, firstArrived + maxWaitMs);
+		const wait = deadline - Date.now();
+		if (wait > 0) await sleep(wait);
+
+		const later = await table.rowsOf(message.chatId);
+		if (unclaimed(later).some((row) => row.id > ownId)) return [];
+		const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
+		if (!claimed.length) return [];
+		// Memory of old bursts ends here; failing to forget costs nothing now.
+		await table.forgetClaimedBefore(message.chatId, now - REMEMBER_MS).catch(() => undefined);
+		const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
+		if (!kept.length) return [];
+		const burst = combine(kept);
+		// A person took over while the burst waited: it is handled as a paused chat's messages.
+		const pausedSince = pausedUntilOf(later);
+		if (pausedSince.until > Date.now()) return whilePaused(options, [burst], message.chatId, pausedSince);
+		return [burst.binary ? new ItemWithFile(burst.json, burst.binary) : burst.json];
+	},
+};
+
+function unclaimed(rows: Row[]): Row[] {
+	return rows.filter((row) => row.kind === 'message' && !row.claimedBy);
+}
+
+function readSeconds(raw: unknown, field: string): number {
+	const seconds = Number(raw);
+	if (!Number.isFinite(seconds) || seconds < 1 || seconds > MOST_SECONDS) {
+		throw new InputError(`${field} must be from 1 to ${MOST_SECONDS} seconds (got ${JSON.stringify(raw)})`, `Set ${field} between 1 and ${MOST_SECONDS} seconds.`);
+	}
+	return seconds;
+}
+
+function whilePaused(
+	options: IDataObject,
+	items: Array<{ json: IDataObject; binary?: ItemWithFile['binary'] }>,
+	chatId: string,
+	pause: { until: number; by: string | null },
+): Output[] {
+	if (options.whilePaused !== 'markPaused') return [];
+	const state = botState(chatId, pause);
+	return items.map(({ json, binary }) => {
+		const marked = { ...json, paused: true, pausedUntil: state.pausedUntil, pausedBy: state.pausedBy };
+		return binary && Object.keys(binary).length ? new ItemWithFile(marked, binary) : marked;
+	});
+}

@@ -1,0 +1,457 @@
+import { createHmac, timingSafeEqual } from 'crypto';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { getInstance, redactSecrets, type ZApiInstance } from '../shared/transport';
+import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
+import { signedUrl, verifyDelivery } from './deliverySecret';
+import { secretsOfAddress } from './registration';
+import { isObject } from './readers';
+import {
+	arrivalOf,
+	departureOf,
+	holderOf,
+	inheritedBy,
+	membersIn,
+	memberOf,
+	relayTargets,
+	successorOf,
+	webhookNamesIn,
+	webhooksOfDelivery,
+	withMember,
+	withoutMember,
+	type Member,
+} from './sharingRules';
+import type { Before, TriggerStaticData } from './staticData';
+
+/*
+ * Several workflows on one instance (sharingRules.ts holds the decisions). Workflows share
+ * nothing in n8n but their signed addresses, so the triggers talk to each other over them:
+ *
+ * - A head passes every delivery on to its members' signed addresses, marked as passed on
+ *   (a member never passes one on again). That costs the head one request per member per
+ *   delivery, sent together, before it answers (about 75 ms per member measured on one n8n,
+ *   README): n8n sends the answer once webhook() returns and saves the static data (a member
+ *   that is gone, dropped) only then, and answering first would need every way out of
+ *   receive() to write its own answer.
+ * - Joining, leaving and handing over are control requests to a trigger's signed address,
+ *   proven with an HMAC keyed by the instance token, which every trigger of the instance
+ *   holds. The head keeps its members in its workflow's static data.
+ *
+ * Not guaranteed: static data is saved whole, last write wins, so a join or leave arriving
+ * at the very moment the head saves something else (a delivery's repeat memory, another
+ * join) can be lost: activating the member again repairs it. A head whose n8n is down
+ * leaves its members deaf until it is back or they are activated again.
+ */
+
+/** The header a passed-on delivery carries. */
+export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
+/** The body field of a control request: the request as JSON text, proven by `proof`. */
+export const CONTROL_FIELD = 'zApiTriggerControl';
+/** A control request older than this (or that far ahead of the clock) is refused. */
+const CONTROL_MAX_AGE_MS = 5 * 60_000;
+/** How long a head waits for its members, and a trigger for a control answer. */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+export interface SharingData extends IDataObject {
+	/** Head: the other triggers receiving through it. */
+	members?: Member[];
+	/**
+	 * Head: notify sent by me before the first of ours turned it on, reported by a member that
+	 * turned it on or handed over by the previous head; put back by the last one out.
+	 */
+	sharedSentByMeBefore?: boolean;
+	/** Member: the webhooks it joined a head for at activation. */
+	joined?: WebhookName[];
+}
+
+type ControlRequest =
+	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
+	| { op: 'leave'; at: number; scope: string; webhooks: WebhookName[] }
+	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean };
+
+type Context = IHookFunctions | IWebhookFunctions;
+
+function proofOf(instanceToken: string, text: string): string {
+	return createHmac('sha256', instanceToken).update(`control:${text}`).digest('hex');
+}
+
+function scopeOf(context: Pick<Context, 'getWorkflow' | 'getNode'>): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+}
+
+/** A member's signed address, made again from its record and the instance token. */
+function addressOf(member: Member, instanceToken: string): string {
+	return signedUrl(member.url, instanceToken, member.scope, member.activation);
+}
+
+/** Names another workflow in the log: by its id, never by its address. */
+function workflowOf(scope: string): string {
+	return `workflow ${scope.split(':')[0] || '(unknown)'}`;
+}
+
+/** "the message status webhook", "the received/sent messages and message status webhooks". */
+function webhooksNamed(names: WebhookName[]): string {
+	const labels = names.map((name) => WEBHOOKS[name].label);
+	return labels.length > 1 ? `the ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} webhooks` : `the ${labels[0] ?? ''} webhook`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Posts to another trigger's signed address; the status, or the error (redacted). Never throws. */
+async function post(
+	context: Context,
+	address: string,
+	body: unknown,
+	headers: Record<string, string>,
+	secrets: string[],
+): Promise<{ status: number } | { error: string }> {
+	try {
+		const response = (await context.helpers.httpRequest({
+			method: 'POST',
+			url: address,
+			body: body as IDataObject,
+			json: true,
+			headers,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: REQUEST_TIMEOUT_MS,
+		})) as { statusCode: number };
+		return { status: response.statusCode };
+	} catch (error) {
+		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };
+	}
+}
+
+async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
+	const text = JSON.stringify(request);
+	const answer = await post(context, address, { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) }, {}, [instanceToken]);
+	if ('error' in answer) return answer.error;
+	return answer.status >= 200 && answer.status < 300 ? true : `HTTP ${answer.status}`;
+}
+
+export function sharingOf(data: TriggerStaticData): SharingData {
+	return data as SharingData;
+}
+
+/* ---------------------------------------------------------------- arrival */
+
+export interface Arriving {
+	needed: WebhookName[];
+	/** What /me showed before the activation. */
+	now: WebhookSettings | { unreadable: string };
+	/** This trigger's n8n address, without query. */
+	webhookUrl: string;
+	activation: string;
+	instance: ZApiInstance;
+	/** Message Sent by Me is chosen. */
+	sentByMe: boolean;
+	test: boolean;
+}
+
+/**
+ * Joins the head of every webhook another trigger of this n8n holds. Returns the webhooks
+ * joined (not to be registered) and those whose head did not answer (taken over, with
+ * nothing to put back: the head's own record of what was there before is out of reach).
+ */
+export async function joinHeads(
+	context: IHookFunctions,
+	data: TriggerStaticData,
+	arriving: Arriving,
+): Promise<{ joined: WebhookName[]; orphaned: WebhookName[] }> {
+	const joined: WebhookName[] = [];
+	const orphaned: WebhookName[] = [];
+	const sharing = sharingOf(data);
+	delete sharing.joined;
+	// A new activation starts with no members: those of an activation that failed are not ours.
+	if (data.activation !== arriving.activation) {
+		delete sharing.members;
+		delete sharing.sharedSentByMeBefore;
+	}
+	if ('unreadable' in arriving.now) return { joined, orphaned };
+	const settings = arriving.now;
+	const heads = new Map<string, WebhookName[]>();
+	for (const name of arriving.needed) {
+		const current = settings.addresses[name];
+		if (arrivalOf({ holder: holderOf(current, arriving.webhookUrl), test: arriving.test }) !== 'join') continue;
+		heads.set(current, [...(heads.get(current) ?? []), name]);
+	}
+	const { instanceToken } = arriving.instance;
+	for (const [head, webhooks] of heads) {
+		const turnsOnSentByMe = arriving.sentByMe && webhooks.includes('receivedAndSent') && settings.sentByMe === false;
+		const member: Member = { url: arriving.webhookUrl, scope: scopeOf(context), activation: arriving.activation, webhooks };
+		const answer = await sendControl(
+			context,
+			head,
+			{ op: 'join', at: Date.now(), member, ...(turnsOnSentByMe ? { sentByMeBefore: false } : {}) },
+			instanceToken,
+		);
+		const labels = webhooksNamed(webhooks);
+		if (answer === true) {
+			joined.push(...webhooks);
+			context.logger.info(`Z-API Trigger: receives ${labels} through the workflow of this n8n that holds them for this instance`);
+			// The head registered it without notify sent by me; the setting is the instance's.
+			if (turnsOnSentByMe) await setSentByMe.call(context, true, 'Check notify sent by me in the Z-API panel, then activate the workflow again.', [head]);
+		} else {
+			orphaned.push(...webhooks);
+			context.logger.warn(
+				`Z-API Trigger: the workflow holding ${labels} did not answer (${answer}); this one takes them over, and its members receive nothing until they are activated again`,
+			);
+		}
+	}
+	if (joined.length) sharing.joined = joined;
+	return { joined, orphaned };
+}
+
+/* ---------------------------------------------------------------- departure */
+
+/**
+ * Before the registration's clean-up: leaves the heads this trigger receives through, and
+ * hands the webhooks it holds for members over to one of them. The webhooks so dealt with
+ * are taken out of `registered`, so the clean-up puts back (or clears) only what this
+ * trigger held alone. Never throws.
+ */
+export async function leaveSharing(context: IHookFunctions, data: TriggerStaticData): Promise<void> {
+	const members = membersIn(sharingOf(data).members);
+	const registered = Object.keys(data.registered ?? {}) as WebhookName[];
+	const test = data.testSession === true;
+	const joined = webhookNamesIn(sharingOf(data).joined);
+	// Nobody to tell (neither a member nor a head with members): the registration's rules alone.
+	if (!data.activation || test || (!members.length && !joined.length)) return endSharing(data, registered);
+	let instance: ZApiInstance;
+	let reading: WebhookSettings;
+	try {
+		instance = await getInstance.call(context);
+		reading = await readWebhookSettings.call(context);
+	} catch {
+		// The clean-up reads them again, says why it cannot, and leaves every webhook as it is.
+		return endSharing(data, registered);
+	}
+	const webhookUrl = context.getNodeWebhookUrl('default') ?? '';
+	const handled = new Set<WebhookName>();
+	const heads = new Map<string, WebhookName[]>();
+	const handing: WebhookName[] = [];
+	for (const name of registered) {
+		const current = reading.addresses[name];
+		const step = departureOf({
+			holder: holderOf(current, webhookUrl),
+			members: members.filter((member) => member.webhooks.includes(name)).length,
+			test,
+		});
+		if (step === 'leave') heads.set(current, [...(heads.get(current) ?? []), name]);
+		if (step === 'handOver') handing.push(name);
+	}
+	const { instanceToken } = instance;
+	const scope = scopeOf(context);
+	for (const [head, webhooks] of heads) {
+		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
+		if (answer !== true) {
+			context.logger.info(`Z-API Trigger: the workflow holding ${webhooksNamed(webhooks)} did not answer its leave (${answer}); it drops this one at its next delivery`);
+		}
+		for (const name of webhooks) handled.add(name);
+	}
+	await handOver(context, data, handing, members, instanceToken, handled);
+	// Handed over or left: the head now in place puts notify sent by me back, not this one.
+	if (handled.has('receivedAndSent')) delete data.sentByMeBefore;
+	endSharing(data, registered, handled);
+}
+
+async function handOver(
+	context: IHookFunctions,
+	data: TriggerStaticData,
+	handing: WebhookName[],
+	members: Member[],
+	instanceToken: string,
+	handled: Set<WebhookName>,
+): Promise<void> {
+	const sharing = sharingOf(data);
+	let candidates = members;
+	let left = handing;
+	while (left.length) {
+		const next = successorOf(candidates, left);
+		if (!next) break;
+		const { successor, takes } = next;
+		const sentByMeBefore = takes.includes('receivedAndSent') ? (data.sentByMeBefore ?? sharing.sharedSentByMeBefore) : undefined;
+		const before: Before = Object.fromEntries(takes.map((name) => [name, data.before?.[name] ?? null]));
+		const answer = await sendControl(
+			context,
+			addressOf(successor, instanceToken),
+			{
+				op: 'handOver',
+				at: Date.now(),
+				webhooks: takes,
+				members: inheritedBy(candidates, successor, takes),
+				before,
+				...(typeof sentByMeBefore === 'boolean' ? { sentByMeBefore } : {}),
+			},
+			instanceToken,
+		);
+		if (answer !== true) {
+			context.logger.info(`Z-API Trigger: ${workflowOf(successor.scope)} did not take the webhooks over (${answer}); asking the next one`);
+			candidates = candidates.filter((member) => member.scope !== successor.scope);
+			continue;
+		}
+		const address = addressOf(successor, instanceToken);
+		for (const name of takes) {
+			try {
+				await setWebhookAddress.call(context, {
+					name,
+					address,
+					shownAs: `the address of ${workflowOf(successor.scope)}`,
+					whatToDo: `Deactivate and activate ${workflowOf(successor.scope)} again.`,
+					secrets: [address],
+					leaveSentByMe: true,
+				});
+				context.logger.info(`Z-API Trigger: handed the ${WEBHOOKS[name].label} webhook over to ${workflowOf(successor.scope)}`);
+			} catch (error) {
+				context.logger.warn(
+					`Z-API Trigger: could not point the ${WEBHOOKS[name].label} webhook at ${workflowOf(successor.scope)} (${redactSecrets(messageOf(error), [...secretsOfAddress(address), instanceToken])}); deactivate and activate that workflow again`,
+				);
+			}
+			handled.add(name);
+		}
+		left = left.filter((name) => !takes.includes(name));
+	}
+}
+
+/**
+ * Ends this trigger's part: the webhooks dealt with leave `registered`. When it put back
+ * what was there before the first of ours (the last one out), notify sent by me goes back
+ * too, as a member recorded it.
+ */
+function endSharing(data: TriggerStaticData, registered: WebhookName[], handled = new Set<WebhookName>()): void {
+	const sharing = sharingOf(data);
+	if (handled.size) {
+		data.registered = Object.fromEntries(Object.entries(data.registered ?? {}).filter(([name]) => !handled.has(name as WebhookName)));
+	}
+	if (registered.includes('receivedAndSent') && !handled.has('receivedAndSent') && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === false) {
+		data.sentByMeBefore = false;
+	}
+	delete sharing.members;
+	delete sharing.sharedSentByMeBefore;
+	delete sharing.joined;
+}
+
+/* ---------------------------------------------------------------- deliveries */
+
+/**
+ * Passes a delivery the service sent to this head on to its members of that webhook, all at
+ * once. A member answering 404 or 410 is gone (its workflow deactivated without leaving, or
+ * deleted): it is dropped. Never throws.
+ */
+/**
+ * Whether a delivery needs the instance token beyond its check: a control request (its proof
+ * is keyed by the token) or a delivery a head passes on (members' addresses are signed with
+ * it). A trigger alone on its instance never reads its credentials for a delivery.
+ */
+export function needsInstanceToken(data: TriggerStaticData, body: unknown): boolean {
+	if (isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD)) return true;
+	const members = sharingOf(data).members;
+	return Array.isArray(members) && members.length > 0;
+}
+
+export async function relayToMembers(context: IWebhookFunctions, instance: ZApiInstance, data: TriggerStaticData, body: unknown): Promise<void> {
+	const sharing = sharingOf(data);
+	if (!Array.isArray(sharing.members) || !sharing.members.length || !isObject(body)) return;
+	const headers = context.getHeaderData() as IDataObject;
+	if (headers[RELAYED_HEADER] !== undefined) return;
+	const members = membersIn(sharing.members);
+	const targets = relayTargets(members, webhooksOfDelivery(body));
+	const gone: string[] = [];
+	await Promise.all(
+		targets.map(async (member) => {
+			const address = addressOf(member, instance.instanceToken);
+			const answer = await post(context, address, body, { [RELAYED_HEADER]: '1' }, [instance.instanceToken]);
+			if ('status' in answer && (answer.status === 404 || answer.status === 410)) {
+				gone.push(member.scope);
+				context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} no longer receives (HTTP ${answer.status}); it is dropped from the workflows sharing this instance`);
+			} else if ('error' in answer || answer.status >= 300) {
+				context.logger.warn(
+					`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} (${'error' in answer ? answer.error : `HTTP ${answer.status}`})`,
+				);
+			}
+		}),
+	);
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	if (gone.length) sharing.members = members.filter((member) => !gone.includes(member.scope));
+}
+
+/* ---------------------------------------------------------------- control requests */
+
+/**
+ * Answers a control request (join, leave, hand over) sent to this trigger's signed address;
+ * undefined when the body is not one. Never throws.
+ */
+export function answerControl(
+	context: IWebhookFunctions,
+	instance: ZApiInstance,
+	data: TriggerStaticData,
+	query: unknown,
+	body: unknown,
+	now = Date.now(),
+): IWebhookResponseData | undefined {
+	if (!isObject(body) || !Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD)) return undefined;
+	const refuse = (status: number, error: string): IWebhookResponseData => {
+		context.getResponseObject().status(status).json({ error });
+		return { noWebhookResponse: true };
+	};
+	if (context.getMode() === 'manual') return refuse(409, 'Listening for a test event');
+	const verdict = verifyDelivery(isObject(query) ? query : {}, instance.instanceToken, scopeOf(context), {
+		current: typeof data.activation === 'string' ? data.activation : undefined,
+		retired: Array.isArray(data.retired) ? data.retired : undefined,
+		now,
+	});
+	// Not 'pending': before its activation is saved, a trigger must not write its static data.
+	if (verdict !== 'valid') return refuse(verdict === 'missing' ? 401 : 403, 'Invalid signature');
+	const text = body[CONTROL_FIELD];
+	const proof = body.proof;
+	if (typeof text !== 'string' || typeof proof !== 'string' || !sameText(proof, proofOf(instance.instanceToken, text))) {
+		return refuse(403, 'Invalid proof');
+	}
+	let request: IDataObject;
+	try {
+		request = JSON.parse(text) as IDataObject;
+	} catch {
+		return refuse(400, 'Not JSON');
+	}
+	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) > CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
+	const sharing = sharingOf(data);
+	const members = membersIn(sharing.members);
+	if (request.op === 'join') {
+		const member = memberOf(request.member);
+		if (!member) return refuse(400, 'No member');
+		sharing.members = withMember(members, member);
+		if (request.sentByMeBefore === false && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === undefined) {
+			sharing.sharedSentByMeBefore = false;
+		}
+		context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} receives ${webhooksNamed(member.webhooks)} through this one`);
+	} else if (request.op === 'leave') {
+		if (typeof request.scope !== 'string') return refuse(400, 'No scope');
+		sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
+	} else if (request.op === 'handOver') {
+		const takes = webhookNamesIn(request.webhooks);
+		const inherited = membersIn(request.members);
+		let merged = members;
+		for (const member of inherited) merged = withMember(merged, member);
+		sharing.members = merged;
+		const before = isObject(request.before) ? request.before : {};
+		data.before = {
+			...(data.before ?? {}),
+			...Object.fromEntries(takes.map((name) => [name, typeof before[name] === 'string' ? before[name] : null])),
+		};
+		// The previous head's record is older than this trigger's own, so it is the one put back.
+		if (typeof request.sentByMeBefore === 'boolean') {
+			if (data.sentByMeBefore === undefined) sharing.sharedSentByMeBefore = request.sentByMeBefore;
+			else data.sentByMeBefore = request.sentByMeBefore;
+		}
+		context.logger.info(`Z-API Trigger: holds ${webhooksNamed(takes)} for this instance from now on`);
+	} else {
+		return refuse(400, 'Unknown request');
+	}
+	return { webhookResponse: { ok: true } };
+}
+
+function sameText(a: string, b: string): boolean {
+	const left = Buffer.from(a);
+	const right = Buffer.from(b);
+	return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,223 @@
+'use strict';
+/**
+ * Conversation features in a real n8n: bursts of quick messages reach the next node once per
+ * burst, whatever the executions' order; a person answering from the phone silences the bot
+ * in that chat only, and the resume words bring it back; a long answer goes out as ordered
+ * bubbles with typing times. On n8n 1.x, which serves no data tables on its API, the node says
+ * n8n 2.0 is needed.
+ */
+const { conversationStateCredential, withConversationState } = require('../lib/conversationState');
+
+const ANA = '5511977771111';
+const BRUNO = '5511977772222';
+const QUIET_SECONDS = 3;
+/** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
+const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
+
+/** Z-API Trigger (received and sent by me) → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
+function botWorkflow(t, inst, credential, options = {}) {
+	const wf = t.triggerWorkflow(inst, { events: ['messageReceived', 'messageSent'], options: {} }, { name: 'e2e conversation' });
+	const trigger = wf.nodes[0];
+	wf.nodes.push(
+		{
+			id: require('node:crypto').randomUUID(),
+			name: 'Combine',
+			type: t.ACTION_TYPE,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 30, options },
+			credentials: { zApiApi: { ...inst.credential }, zApiConversationStateApi: { ...credential } },
+		},
+		{ id: require('node:crypto').randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+	);
+	wf.connections = {
+		[trigger.name]: { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
+		Combine: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+	};
+	return wf;
+}
+
+/** The items that reached "Agent", over every execution of the workflow so far. */
+async function reachedAgent(t, workflowId) {
+	const list = await t.executions(workflowId);
+	return list
+		.filter((execution) => t.nodeItems(execution, 'Agent').length)
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.flatMap((execution) => t.nodeItems(execution, 'Agent'));
+}
+
+/** Waits for `count` executions to have ended, then for the quiet period and a margin, and checks none failed. */
+async function settle(t, workflowId, count) {
+	const list = await t.waitForExecutions(workflowId, count, { timeoutMs: 60_000 });
+	const failed = list.filter((execution) => execution.status !== 'success');
+	t.assert.deepEqual(failed.map((execution) => t.executionError(execution)?.message), [], t.describeExecutions(failed));
+	return list;
+}
+
+const apiKeyNowhere = async (t, workflowId) => {
+	const text = JSON.stringify(await t.executions(workflowId));
+	t.assert.ok(!text.includes(t.n8n.apiKey), 'the n8n API key appears in execution data');
+};
+
+module.exports = {
+	group: 'conversation',
+	order: 47,
+	scenarios: [
+		{
+			name: 'five quick messages of one person and two of another reach the agent as exactly two items, each its whole burst',
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const inst = await t.instance('bursts');
+				const credential = await conversationStateCredential(t.n8n);
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
+				const order = [
+					[ANA, 'oi'],
+					[BRUNO, 'bom dia'],
+					[ANA, 'tudo bem?'],
+					[ANA, 'queria saber do meu pedido'],
+					[BRUNO, 'preciso de ajuda'],
+					[ANA, 'é o 123'],
+					[ANA, 'chegou hoje?'],
+				];
+				const sent = await Promise.all(order.map(([phone, message]) => t.emit(inst, 'text', { phone, message })));
+				await settle(t, deployed.id, order.length);
+				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
+				const all = await t.exactlyExecutions(deployed.id, order.length, { settleMs: 500 });
+				assert.equal(all.length, 7);
+				const items = await reachedAgent(t, deployed.id);
+				assert.deepEqual(
+					items.map((item) => [item.chatId, item.count]).sort(),
+					[
+						[ANA, 5],
+						[BRUNO, 2],
+					],
+					JSON.stringify(items.map((item) => [item.chatId, item.count, item.text])),
+				);
+				const ana = items.find((item) => item.chatId === ANA);
+				// In the order WhatsApp gave them (their times), whatever the executions' order.
+				assert.equal(ana.text, 'oi\ntudo bem?\nqueria saber do meu pedido\né o 123\nchegou hoje?');
+				assert.deepEqual(
+					[...ana.messageIds].sort(),
+					sent.filter((payload) => payload.phone === ANA).map((payload) => payload.messageId).sort(),
+				);
+				assert.equal(items.find((item) => item.chatId === BRUNO).text, 'bom dia\npreciso de ajuda');
+				await apiKeyNowhere(t, deployed.id);
+				// What the node adds to each delivery beyond its wait: its time less the time it slept
+				// (the quiet period, less for a message whose burst ended sooner). Printed, not asserted.
+				const times = all
+					.map((execution) => execution.data?.resultData?.runData?.Combine?.[0]?.executionTime)
+					.filter((ms) => typeof ms === 'number')
+					.sort((a, b) => a - b);
+				const median = times[Math.floor(times.length / 2)];
+				console.log(`      Combine Quick Messages: node time per execution ${times.join(', ')} ms (median ${median}); quiet period ${QUIET_SECONDS * 1000} ms`);
+			},
+		},
+		{
+			name: 'a person answering from the phone silences the bot in that chat and not in others; the resume words bring it back',
+			timeoutMs: 150_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const inst = await t.instance('takeover');
+				const credential = await conversationStateCredential(t.n8n);
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
+				let runs = 0;
+				const step = async (messages, reached) => {
+					await Promise.all(messages.map(([phone, message, fromMe]) => t.emit(inst, 'text', { phone, message, ...(fromMe ? FROM_THE_PHONE : {}) })));
+					runs += messages.length;
+					await settle(t, deployed.id, runs);
+					const items = await t.waitFor(async () => {
+						const got = await reachedAgent(t, deployed.id);
+						return got.length >= reached ? got : null;
+					}, { timeoutMs: 30_000, what: `${reached} items at the agent` });
+					await t.sleep(QUIET_SECONDS * 1000 + 1_500);
+					const after = await reachedAgent(t, deployed.id);
+					assert.equal(after.length, reached, JSON.stringify(after.map((item) => [item.chatId, item.text])));
+					return items;
+				};
+				await step([[ANA, 'oi'], [BRUNO, 'oi']], 2);
+				// Carla answers Ana from the phone: a message sent by me, not through the API.
+				await step([[ANA, 'Oi Ana, aqui é a Carla', true]], 2);
+				const afterTakeover = await step([[ANA, 'obrigada Carla'], [BRUNO, 'e o meu pedido?']], 3);
+				assert.deepEqual(afterTakeover.slice(2).map((item) => [item.chatId, item.text]), [[BRUNO, 'e o meu pedido?']]);
+				await step([[ANA, '#bot on', true]], 3);
+				const resumed = await step([[ANA, 'voltei']], 4);
+				assert.deepEqual(resumed.slice(3).map((item) => [item.chatId, item.text]), [[ANA, 'voltei']]);
+				await apiKeyNowhere(t, deployed.id);
+			},
+		},
+		{
+			name: 'Pause Bot, Get Bot State and Resume Bot on one chat',
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const inst = await t.instance('bot state');
+				const credential = await conversationStateCredential(t.n8n);
+				const state = async (operation, extra = {}) => {
+					const { workflow, path, actionNode } = t.actionWorkflow(inst, { resource: 'conversation', operation, chatId: ANA, options: {}, ...extra });
+					workflow.nodes.find((node) => node.name === actionNode).credentials.zApiConversationStateApi = { ...credential };
+					const deployed = await t.deploy(workflow);
+					assert.equal((await t.postWebhook(path, {})).status, 200);
+					const [execution] = await t.waitForExecutions(deployed.id, 1);
+					assert.equal(execution.status, 'success', `${operation} ended ${execution.status}: ${t.executionError(execution)?.message}`);
+					await t.deactivate(deployed.id);
+					return t.nodeItems(execution, actionNode)[0];
+				};
+				assert.deepEqual(await state('getBotState'), { chatId: ANA, paused: false, pausedUntil: null, untilResumed: false, pausedBy: null });
+				const paused = await state('pauseBot', { minutes: 0 });
+				assert.equal(paused.untilResumed, true);
+				assert.deepEqual(await state('getBotState'), { chatId: ANA, paused: true, pausedUntil: null, untilResumed: true, pausedBy: 'pauseBot' });
+				await state('resumeBot');
+				assert.equal((await state('getBotState')).paused, false);
+			},
+		},
+		{
+			name: 'Send Text split into bubbles: ordered messages with typing times growing with their length, one item each',
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('bubbles');
+				const first = 'Olá Ana!';
+				const second = 'Seu pedido 123 saiu hoje da loja e a transportadora diz que chega na sexta-feira pela manhã, entre 8h e 12h.';
+				const third = 'Algo mais?';
+				const { workflow, path, actionNode } = t.actionWorkflow(inst, {
+					resource: 'message',
+					operation: 'sendText',
+					phone: ANA,
+					message: `${first}\n\n${second}\n\n${third}`,
+					options: { splitInto: 'blankLine' },
+				});
+				const deployed = await t.deploy(workflow);
+				assert.equal((await t.postWebhook(path, {})).status, 200);
+				const [execution] = await t.waitForExecutions(deployed.id, 1);
+				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+				const sent = t.standIn.sent(inst.id);
+				assert.deepEqual(
+					sent.map((s) => [s.path, s.body]),
+					[
+						['/send-text', { phone: ANA, message: first, delayTyping: 1 }],
+						['/send-text', { phone: ANA, message: second, delayTyping: 3 }],
+						['/send-text', { phone: ANA, message: third, delayTyping: 1 }],
+					],
+				);
+				const items = t.nodeItems(execution, actionNode);
+				assert.deepEqual(items.map((item) => [item.bubble, item.messageId]), sent.map((s, n) => [n + 1, s.messageId]));
+			},
+		},
+		{
+			name: 'on n8n 1.x, Combine Quick Messages fails saying n8n 2.0 is needed',
+			async run(t) {
+				if (t.line !== '1') return;
+				const { assert } = t;
+				const inst = await t.instance('conversation on 1.x');
+				const credential = await conversationStateCredential(t.n8n);
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
+				await t.emit(inst, 'text', { phone: ANA, message: 'oi' });
+				const [execution] = await t.waitForExecutions(deployed.id, 1);
+				assert.equal(execution.status, 'error');
+				assert.equal(t.executionError(execution)?.message, 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later');
+			},
+		},
+	],
+};

@@ -1,0 +1,149 @@
+'use strict';
+/**
+ * Several workflows with a Z-API Trigger on one instance, in a real n8n: three workflows
+ * with different events are activated and deactivated in turn; after each step one delivery
+ * of each kind any active workflow chose reaches exactly the workflows that chose it, none
+ * deaf, and at the end the other program's addresses and notify sent by me are back.
+ *
+ * Every activation order with every deactivation order: 36 sequences, about 13 s each.
+ */
+
+const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
+
+/** What each workflow chooses. */
+const EVENTS = [['messageReceived'], ['messageReceived', 'messageStatus'], ['messageStatus', 'messageSent', 'connected']];
+
+/**
+ * One delivery of each kind: the event that chooses it, how it is sent, and the same key read
+ * from what was sent and from the item it gives.
+ */
+const KINDS = [
+	{ event: 'messageReceived', emit: (t, inst, tag) => t.emit(inst, 'text', { message: tag }), sent: (p) => p.text.message, item: (i) => i.event === 'message' && !i.fromMe && i.text },
+	{ event: 'messageSent', emit: (t, inst, tag) => t.emit(inst, 'text', { message: tag, fromMe: true }), sent: (p) => p.text.message, item: (i) => i.event === 'message' && i.fromMe && i.text },
+	{ event: 'messageStatus', emit: (t, inst, tag) => t.emit(inst, 'status', { status: 'READ', ids: [tag] }), sent: (p) => p.ids[0], item: (i) => i.event === 'status' && i.ids && i.ids[0] },
+	{ event: 'connected', emit: (t, inst, _tag, round) => t.emit(inst, 'connected', { momment: Date.now() + round }), sent: (p) => String(p.momment), item: (i) => i.event === 'connected' && String(i.momment) },
+];
+
+function permutations(list) {
+	if (list.length <= 1) return [list];
+	return list.flatMap((first, index) => permutations([...list.slice(0, index), ...list.slice(index + 1)]).map((rest) => [first, ...rest]));
+}
+
+function sequenceScenario(up, down) {
+	return {
+		name: `three workflows on one instance: activated ${up.map((i) => `W${i + 1}`).join(' ')}, deactivated ${down.map((i) => `W${i + 1}`).join(' ')}`,
+		timeoutMs: 180_000,
+		async run(t) {
+			const { assert, standIn } = t;
+			const inst = await t.instance(`sharing ${up.join('')}-${down.join('')}`);
+			standIn.setWebhook(inst.id, 'received', OTHER_PROGRAM);
+			standIn.setWebhook(inst.id, 'status', OTHER_PROGRAM);
+			standIn.setSentByMe(inst.id, false);
+			const workflows = [];
+			for (const [index, events] of EVENTS.entries()) {
+				const wf = t.triggerWorkflow(inst, { events, options: {} }, { name: `e2e sharing W${index + 1}` });
+				const deployed = await t.deploy(wf, { activate: false, name: `e2e sharing W${index + 1}` });
+				workflows.push({ name: `W${index + 1}`, id: deployed.id, events, active: false, seen: 0, trigger: wf.nodes[0].name });
+			}
+			let round = 0;
+
+			/** One delivery of each chosen kind; each workflow runs exactly for what it chose. */
+			async function expectEachReceivesWhatItChose(step) {
+				round++;
+				const sent = [];
+				for (const kind of KINDS) {
+					if (!workflows.some((w) => w.active && w.events.includes(kind.event))) continue;
+					const payload = await kind.emit(t, inst, `3EB0${t.hex(8).toUpperCase()}`, round);
+					sent.push({ kind, key: `${kind.event}:${kind.sent(payload)}` });
+				}
+				for (const w of workflows) {
+					w.expected = sent.filter(({ kind }) => w.active && w.events.includes(kind.event)).map(({ key }) => key);
+					w.seen += w.expected.length;
+				}
+				for (const w of workflows) if (w.expected.length) await t.waitForExecutions(w.id, w.seen, { timeoutMs: 30_000 });
+				await t.sleep(1_200);
+				for (const w of workflows) {
+					const list = await t.executions(w.id);
+					const got = list
+						.sort((a, b) => Number(a.id) - Number(b.id))
+						.slice(w.seen - w.expected.length)
+						.flatMap((execution) => t.nodeItems(execution, w.trigger))
+						.map((item) => {
+							const kind = KINDS.find((k) => k.item(item));
+							return kind ? `${kind.event}:${kind.item(item)}` : `other:${item.event}`;
+						});
+					assert.equal(list.length, w.seen, `${step}: ${w.name} ran ${list.length} times, expected ${w.seen}`);
+					assert.deepEqual(got.sort(), [...w.expected].sort(), `${step}: ${w.name} received ${JSON.stringify(got)}`);
+				}
+			}
+
+			for (const index of up) {
+				await t.activate(workflows[index].id);
+				workflows[index].active = true;
+				await expectEachReceivesWhatItChose(`after activating ${workflows[index].name}`);
+			}
+			for (const index of down) {
+				await t.deactivate(workflows[index].id);
+				workflows[index].active = false;
+				if (workflows.some((w) => w.active)) await expectEachReceivesWhatItChose(`after deactivating ${workflows[index].name}`);
+			}
+			const end = standIn.snapshot(inst.id);
+			assert.equal(end.webhooks.received, OTHER_PROGRAM, 'the other program’s received address is back');
+			assert.equal(end.webhooks.status, OTHER_PROGRAM, 'the other program’s status address is back');
+			assert.ok(!end.webhooks.connected, `the connected webhook is cleared: ${end.webhooks.connected}`);
+			assert.equal(end.sentByMe, false, 'notify sent by me is off again, as it was');
+		},
+	};
+}
+
+/**
+ * What an extra workflow costs: the time the head takes to answer a delivery (as the
+ * service sees it) alone, then with two members it passes each delivery on to. Printed, and
+ * bounded loosely so that a head waiting on its members serially, or far too long, fails.
+ */
+const costScenario = {
+	name: 'three workflows on one instance: what each extra workflow costs a delivery',
+	timeoutMs: 180_000,
+	async run(t) {
+		const { assert } = t;
+		const inst = await t.instance('sharing cost');
+		const deployed = [];
+		for (const index of [1, 2, 3]) {
+			const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: `e2e sharing cost W${index}` });
+			deployed.push(await t.deploy(wf, { activate: false, name: `e2e sharing cost W${index}` }));
+		}
+		const COUNT = 30;
+		async function answerTimes() {
+			const times = [];
+			for (let i = 0; i < COUNT; i++) {
+				const started = process.hrtime.bigint();
+				await t.emit(inst, 'text', { message: `cost ${i}` });
+				times.push(Number(process.hrtime.bigint() - started) / 1e6);
+			}
+			times.sort((a, b) => a - b);
+			return { median: times[Math.floor(COUNT / 2)], p90: times[Math.floor(COUNT * 0.9)] };
+		}
+		await t.activate(deployed[0].id);
+		await answerTimes(); // warm-up
+		await t.waitForExecutions(deployed[0].id, COUNT, { timeoutMs: 60_000 });
+		const alone = await answerTimes();
+		await t.activate(deployed[1].id);
+		await t.activate(deployed[2].id);
+		const shared = await answerTimes();
+		const perMember = (shared.median - alone.median) / 2;
+		console.log(
+			`      head's answer to a delivery, median (p90): alone ${alone.median.toFixed(1)} ms (${alone.p90.toFixed(1)}), with 2 members ${shared.median.toFixed(1)} ms (${shared.p90.toFixed(1)}): about ${perMember.toFixed(1)} ms per member`,
+		);
+		// Every delivery reached every workflow, once: the head's own and each member's.
+		for (const each of deployed) await t.exactlyExecutions(each.id, each === deployed[0] ? 3 * COUNT : COUNT, { timeoutMs: 90_000 });
+		assert.ok(shared.median < alone.median + 1_000, 'passing a delivery on to two members takes under a second');
+	},
+};
+
+const ORDERS = permutations([0, 1, 2]);
+
+module.exports = {
+	group: 'sharing',
+	order: 12,
+	scenarios: [...ORDERS.flatMap((up) => ORDERS.map((down) => sequenceScenario(up, down))), costScenario],
+};

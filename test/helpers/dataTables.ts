@@ -1,0 +1,170 @@
+/**
+ * An in-memory stand-in of n8n's data tables as n8n 2.x serves them on its REST API
+ * (/api/v1/data-tables…), behind nock: tables by name, rows with growing ids, filters
+ * (eq, neq, lt, gt: the conditions n8n's API takes), and a row update that changes and returns the
+ * matching rows in one step, as n8n's single UPDATE … RETURNING does. Every request must
+ * carry the API key. `n8nLine: 1` answers 404 to every data-table path, as n8n 1.x does.
+ */
+import nock from 'nock';
+
+import { N8N_API_CREDENTIALS } from './engine';
+
+type Value = string | number | boolean | null;
+type Row = Record<string, Value> & { id: number };
+interface Filter {
+	type: 'and' | 'or';
+	filters: Array<{ columnName: string; condition: string; value: Value }>;
+}
+
+function matches(row: Row, filter: Filter | undefined): boolean {
+	if (!filter?.filters?.length) return true;
+	const results = filter.filters.map(({ columnName, condition, value }) => {
+		const cell = row[columnName];
+		switch (condition) {
+			// n8n reads eq null as IS NULL, neq null as IS NOT NULL, and neq as "differs or is null".
+			case 'eq':
+				return value === null ? cell === null || cell === undefined : cell === value;
+			case 'neq':
+				return value === null ? cell !== null && cell !== undefined : cell !== value;
+			case 'lt':
+				return cell !== null && cell !== undefined && value !== null && cell < value;
+			case 'gt':
+				return cell !== null && cell !== undefined && value !== null && cell > value;
+			default:
+				throw new Error(`condition ${condition} is refused by n8n's API`);
+		}
+	});
+	return filter.type === 'or' ? results.some(Boolean) : results.every(Boolean);
+}
+
+export class FakeDataTables {
+	readonly tables = new Map<string, { id: string; name: string; columns: Array<{ name: string; type: string }>; rows: Row[] }>();
+	/** Runs before a row update applies: what another process does just before this one's claim lands. */
+	beforeUpdate?: (fake: FakeDataTables) => void;
+	/** Every request, as `METHOD path`: what the node asked of n8n. */
+	readonly requests: string[] = [];
+	private nextTable = 1;
+	private nextRow = 1;
+	private scope: nock.Scope;
+
+	constructor(options: { n8nLine?: 1 | 2 } = {}) {
+		const base = new URL(N8N_API_CREDENTIALS.baseUrl);
+		const prefix = base.pathname.replace(/\/$/, '');
+		this.scope = nock(base.origin, { reqheaders: { 'x-n8n-api-key': N8N_API_CREDENTIALS.apiKey } }).persist();
+		const route = (path: string) => new RegExp(`^${prefix}/data-tables${path}(\\?.*)?$`);
+		const handle = (method: string) => (uri: string, body: unknown) => {
+			const url = new URL(uri, base.origin);
+			this.requests.push(`${method} ${url.pathname.slice(prefix.length)}`);
+			if (options.n8nLine === 1) return [404, { message: 'not found' }];
+			try {
+				return this.answer(method, url, body as Record<string, unknown>);
+			} catch (error) {
+				// What n8n's request validation answers to a condition or column it does not take.
+				return [400, { message: (error as Error).message }];
+			}
+		};
+		this.scope
+			.get(route('.*'))
+			.reply(handle('GET'))
+			.post(route('.*'))
+			.reply(handle('POST'))
+			.patch(route('.*'))
+			.reply(handle('PATCH'))
+			.delete(route('.*'))
+			.reply(handle('DELETE'));
+	}
+
+	/** The rows of the table named `name`, in id order. */
+	rowsOf(name: string): Row[] {
+		return [...this.tables.values()].find((table) => table.name === name)?.rows ?? [];
+	}
+
+	/** Sets `data` on every row of table `name` that `keep` selects, as another process's update would. */
+	updateRows(name: string, select: (row: Row) => boolean, data: Record<string, Value>): void {
+		for (const row of this.rowsOf(name)) if (select(row)) Object.assign(row, data);
+	}
+
+	/** Puts a row in as a process would have before stopping (a burst left behind). */
+	insertRow(name: string, row: Record<string, Value>): number {
+		const table = [...this.tables.values()].find((candidate) => candidate.name === name);
+		if (!table) throw new Error(`no table ${name}`);
+		const id = this.nextRow++;
+		table.rows.push({ ...row, id });
+		return id;
+	}
+
+	private answer(method: string, url: URL, body: Record<string, unknown>): [number, unknown] {
+		const parts = url.pathname.split('/data-tables')[1].split('/').filter(Boolean);
+		const filterOf = (raw: unknown) => (raw ? (typeof raw === 'string' ? (JSON.parse(raw) as Filter) : (raw as Filter)) : undefined);
+		if (parts.length === 0) {
+			if (method === 'GET') {
+				const wanted = (JSON.parse(url.searchParams.get('filter') ?? '{}') as { name?: string }).name ?? '';
+				const data = [...this.tables.values()].filter((table) => table.name.includes(wanted)).map(({ id, name }) => ({ id, name }));
+				return [200, { data, nextCursor: null }];
+			}
+			if (method === 'POST') {
+				const name = String(body.name);
+				// n8n 2.41.1 on SQLite answers a second table of the same name with a 500.
+				if ([...this.tables.values()].some((table) => table.name === name)) return [500, { message: 'Internal server error' }];
+				const id = `dt${this.nextTable++}`;
+				this.tables.set(id, { id, name, columns: body.columns as never, rows: [] });
+				return [201, { id, name, columns: body.columns }];
+			}
+		}
+		const table = this.tables.get(parts[0]);
+		if (!table) return [404, { message: 'Data table not found' }];
+		const action = `${method} ${parts.slice(1).join('/')}`;
+		const known = new Set(['id', ...table.columns.map((column) => column.name)]);
+		const checkColumns = (row: Record<string, unknown>) => {
+			for (const name of Object.keys(row)) if (!known.has(name)) throw new Error(`unknown column ${name}`);
+		};
+		switch (action) {
+			case 'GET rows': {
+				// n8n checks query parameters against its API description: anything else is refused.
+				const unknown = [...url.searchParams.keys()].find((key) => !['filter', 'sortBy', 'search', 'limit', 'cursor'].includes(key));
+				if (unknown) return [400, { message: `Unknown query parameter '${unknown}'` }];
+				const filter = filterOf(url.searchParams.get('filter'));
+				const cursor = url.searchParams.get('cursor');
+				const { offset, limit } = cursor
+					? (JSON.parse(Buffer.from(cursor, 'base64').toString()) as { offset: number; limit: number })
+					: { offset: 0, limit: Number(url.searchParams.get('limit') ?? 100) };
+				if (limit > 250) return [400, { message: 'limit must be at most 250' }];
+				const matching = table.rows.filter((row) => matches(row, filter));
+				const data = matching.slice(offset, offset + limit);
+				const nextCursor = offset + limit < matching.length ? Buffer.from(JSON.stringify({ offset: offset + limit, limit })).toString('base64') : null;
+				return [200, { data: structuredClone(data), nextCursor }];
+			}
+			case 'POST rows': {
+				const ids = (body.data as Array<Record<string, Value>>).map((row) => {
+					checkColumns(row);
+					const id = this.nextRow++;
+					table.rows.push({ ...row, id });
+					return { id };
+				});
+				return [200, body.returnType === 'id' ? ids : { success: true, insertedRows: ids.length }];
+			}
+			case 'PATCH rows/update': {
+				this.beforeUpdate?.(this);
+				checkColumns(body.data as Record<string, unknown>);
+				const changed = table.rows.filter((row) => matches(row, filterOf(body.filter)));
+				for (const row of changed) Object.assign(row, body.data);
+				return [200, body.returnData ? structuredClone(changed) : true];
+			}
+			case 'POST rows/upsert': {
+				checkColumns(body.data as Record<string, unknown>);
+				const changed = table.rows.filter((row) => matches(row, filterOf(body.filter)));
+				if (changed.length) for (const row of changed) Object.assign(row, body.data);
+				else table.rows.push({ ...(body.data as Record<string, Value>), id: this.nextRow++ });
+				return [200, true];
+			}
+			case 'DELETE rows/delete': {
+				const filter = filterOf(url.searchParams.get('filter'));
+				if (!filter?.filters?.length) return [400, { message: 'Filter is required' }];
+				table.rows = table.rows.filter((row) => !matches(row, filter));
+				return [200, true];
+			}
+			default:
+				return [404, { message: `no route ${action}` }];
+		}
+	}
+}

@@ -1,0 +1,231 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { FakeDataTables } from '../../../../helpers/dataTables';
+import { N8N_API_CREDENTIALS, runAction } from '../../../../helpers/engine';
+import { ANA, BRUNO, incoming, sentByMe } from './messages';
+
+const TABLE = 'Z-API Conversations';
+const combine = (extra: IDataObject = {}) => ({
+	resource: 'conversation',
+	operation: 'combineMessages',
+	quietSeconds: 1,
+	maxWaitSeconds: 10,
+	...extra,
+});
+
+let run = 0;
+/** One execution per message, as the trigger starts them: each with its own execution id. */
+const execute = async (item: INodeExecutionData, extra: IDataObject = {}) =>
+	await runAction(combine(extra), [item], { executionId: `exec-${++run}`, mode: 'webhook' });
+
+const after = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Conversation > Combine Quick Messages', () => {
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+
+	it('turns a burst of one chat into one item: texts in order, ids, kinds, count, first and last time', async () => {
+		const messages = [incoming(ANA, 'oi'), incoming(ANA, 'tudo bem'), incoming(ANA, null, { kind: 'sticker' }), incoming(ANA, 'queria saber do meu pedido')];
+		const runs = await Promise.all(messages.map(async (message, index) => (await after(index * 150), await execute(message))));
+		expect(runs.map((one) => one.error)).toEqual([undefined, undefined, undefined, undefined]);
+		const outputs = runs.map((one) => one.json);
+		// Exactly one execution goes on: the one of the last message; the others end with no output.
+		expect(outputs.map((json) => json.length)).toEqual([0, 0, 0, 1]);
+		const [burst] = outputs[3];
+		expect(burst).toMatchObject({
+			phone: ANA,
+			chatId: ANA,
+			text: 'oi\ntudo bem\nqueria saber do meu pedido',
+			messageIds: messages.map((message) => message.json.messageId),
+			kinds: ['text', 'text', 'sticker', 'text'],
+			count: 4,
+			firstTimestamp: messages[0].json.timestamp,
+			lastTimestamp: messages[3].json.timestamp,
+			paused: false,
+		});
+		expect(burst.payload).toBeUndefined();
+		expect((burst.messages as IDataObject[])[2]).toEqual({ messageId: messages[2].json.messageId, kind: 'sticker', text: null, timestamp: messages[2].json.timestamp });
+	});
+
+	it("hands on the burst's downloaded files, stored by n8n, as binaries of its item", async () => {
+		const file = (name: string) => ({ id: `filesystem-v2:workflows/wf1/executions/temp/binary_data/${name}`, data: 'filesystem-v2', mimeType: 'image/jpeg', fileName: `${name}.jpg` });
+		const photo = { ...incoming(ANA, 'olha essa', { kind: 'image' }), binary: { data: file('a') } };
+		const other = { ...incoming(ANA, null, { kind: 'image' }), binary: { data: file('b') } };
+		const runs = await Promise.all([execute(photo), (async () => (await after(150), await execute(other)))()]);
+		const [burst] = runs.flatMap((one) => one.items);
+		expect(burst.json).toMatchObject({ count: 2, kinds: ['image', 'image'], text: 'olha essa' });
+		expect(Object.keys(burst.binary ?? {})).toEqual(['data', 'data_2']);
+		expect(burst.binary?.data).toMatchObject({ id: file('a').id, fileName: 'a.jpg' });
+		expect(burst.binary?.data_2).toMatchObject({ id: file('b').id, fileName: 'b.jpg' });
+	});
+
+	it('keeps chats apart: five messages of one person and two of another give two items, each with its whole burst', async () => {
+		const ana = [1, 2, 3, 4, 5].map((n) => incoming(ANA, `ana ${n}`));
+		const bruno = [1, 2].map((n) => incoming(BRUNO, `bruno ${n}`));
+		const all = [ana[0], bruno[0], ana[1], ana[2], bruno[1], ana[3], ana[4]];
+		const runs = await Promise.all(all.map(async (message, index) => (await after(index * 100), await execute(message))));
+		const bursts = runs.flatMap((one) => one.json);
+		expect(bursts.map((burst) => [burst.chatId, burst.count, burst.text]).sort()).toEqual([
+			[ANA, 5, 'ana 1\nana 2\nana 3\nana 4\nana 5'],
+			[BRUNO, 2, 'bruno 1\nbruno 2'],
+		]);
+	});
+
+	it('two processes claiming at the same moment: the one whose claim lands second gets nothing and ends quietly', async () => {
+		const message = incoming(ANA, 'oi');
+		// Another process's claim of the same rows lands just before this one's.
+		tables.beforeUpdate = (fake) => {
+			fake.updateRows(TABLE, (row) => row.kind === 'message' && !row.claimedBy, { claimedBy: 'exec-other:1' });
+			tables.beforeUpdate = undefined;
+		};
+		const result = await execute(message);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([]);
+		expect(tables.rowsOf(TABLE).filter((row) => row.kind === 'message').map((row) => row.claimedBy)).toEqual(['exec-other:1']);
+	});
+
+	it('messages racing a send-at-once claim each go in exactly one burst', async () => {
+		const first = incoming(ANA, 'pode me ajudar?');
+		const second = incoming(ANA, 'é urgente?');
+		const runs = await Promise.all([execute(first, { options: { sendAtOnce: ['question'] } }), execute(second, { options: { sendAtOnce: ['question'] } })]);
+		const ids = runs.flatMap((one) => one.json).flatMap((burst) => burst.messageIds as string[]);
+		expect(ids.sort()).toEqual([first.json.messageId, second.json.messageId].sort());
+	});
+
+	it('two copies of a message at once give one item counting it once; a late copy starts nothing', async () => {
+		const message = incoming(ANA, 'oi');
+		const copy = structuredClone(message);
+		const runs = await Promise.all([execute(message), execute(copy)]);
+		const bursts = runs.flatMap((one) => one.json);
+		expect(bursts).toHaveLength(1);
+		expect(bursts[0]).toMatchObject({ count: 1, text: 'oi' });
+		const late = await execute(structuredClone(message));
+		expect(late.error).toBeUndefined();
+		expect(late.json).toEqual([]);
+	});
+
+	it('n8n restarted in the middle of a burst: the messages left behind go with the chat’s next burst', async () => {
+		await execute(incoming(BRUNO, 'creates the table'));
+		const left = incoming(ANA, 'mensagem antes do reinício');
+		tables.insertRow(TABLE, {
+			chatId: ANA,
+			kind: 'message',
+			messageId: String(left.json.messageId),
+			arrivedAt: Date.now() - 60_000,
+			claimedBy: null,
+			item: JSON.stringify({ json: { ...left.json, payload: undefined }, time: Date.parse(String(left.json.timestamp)) }),
+		});
+		const next = await execute(incoming(ANA, 'e agora?'));
+		expect(next.json).toHaveLength(1);
+		expect(next.json[0]).toMatchObject({ count: 2, text: 'mensagem antes do reinício\ne agora?' });
+	});
+
+	it('Maximum Wait bounds a person who never stops typing', async () => {
+		const started = Date.now();
+		const runs: Array<Promise<Awaited<ReturnType<typeof execute>>>> = [];
+		// A message every 600 ms for 3 s, quiet period 1 s, maximum wait 2 s.
+		for (let n = 0; n < 5; n++) {
+			runs.push(execute(incoming(ANA, `parte ${n}`), { maxWaitSeconds: 2 }));
+			await after(600);
+		}
+		const done = await Promise.all(runs);
+		const bursts = done.flatMap((one) => one.json);
+		expect(bursts.length).toBeGreaterThanOrEqual(2);
+		expect(bursts.reduce((sum, burst) => sum + Number(burst.count), 0)).toBe(5);
+		expect(Date.now() - started).toBeLessThan(8000);
+	});
+
+	it('a button reply goes on at once when the rule says so', async () => {
+		const started = Date.now();
+		const result = await execute(incoming(ANA, 'Sim', { kind: 'buttonsResponse' }), { quietSeconds: 5, options: { sendAtOnce: ['buttonReply'] } });
+		expect(result.json).toHaveLength(1);
+		expect(Date.now() - started).toBeLessThan(2000);
+	});
+
+	it('refuses an item that is not a message, and a quiet period out of range, before any call to n8n', async () => {
+		const notMessage = await execute({ json: { event: 'status', kind: 'READ' } });
+		expect(notMessage.error?.message).toBe('This item is not a chat message');
+		const tooLong = await execute(incoming(ANA, 'oi'), { quietSeconds: 120 });
+		expect(tooLong.error?.message).toBe('Quiet Period must be from 1 to 60 seconds (got 120)');
+		expect(tables.requests).toEqual([]);
+	});
+
+	describe('a person takes over', () => {
+		it('a message sent from the phone pauses the bot in that chat, not in others', async () => {
+			const human = await execute(sentByMe(ANA, 'Oi Ana, aqui é a Carla', false));
+			expect(human.json).toEqual([]);
+			const ana = await execute(incoming(ANA, 'obrigada'));
+			const bruno = await execute(incoming(BRUNO, 'oi'));
+			expect(ana.json).toEqual([]);
+			expect(bruno.json).toHaveLength(1);
+			const pause = tables.rowsOf(TABLE).find((row) => row.kind === 'pause');
+			expect(pause).toMatchObject({ chatId: ANA, pausedBy: 'personReplied' });
+			// 30 minutes by default.
+			expect(Number(pause?.pausedUntil) - Date.now()).toBeGreaterThan(29 * 60_000);
+			expect(Number(pause?.pausedUntil) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+		});
+
+		it('reads fromApi from the delivery when the item does not carry it', async () => {
+			await execute(sentByMe(ANA, 'Oi, sou eu', false, 'payload'));
+			expect((await execute(incoming(ANA, 'oi'))).json).toEqual([]);
+		});
+
+		it('a message sent by me whose delivery does not say fromApi pauses nothing', async () => {
+			const unknown = incoming(ANA, 'Oi', { fromMe: true });
+			delete (unknown.json.payload as IDataObject).fromApi;
+			expect((await execute(unknown)).json).toEqual([]);
+			expect((await execute(incoming(ANA, 'oi'))).json).toHaveLength(1);
+		});
+
+		it('the first burst of many chats at once creates one table, whoever loses the race', async () => {
+			const runs = await Promise.all([ANA, BRUNO, '5531933333333'].map(async (phone) => await execute(incoming(phone, 'oi'))));
+			expect(runs.map((one) => one.error?.message)).toEqual([undefined, undefined, undefined]);
+			expect(runs.map((one) => one.json.length)).toEqual([1, 1, 1]);
+			expect(tables.tables.size).toBe(1);
+		});
+
+		it("the bot's own messages (sent through the API) neither pause nor start anything", async () => {
+			const own = await execute(sentByMe(ANA, 'Resposta do bot', true));
+			expect(own.json).toEqual([]);
+			expect((await execute(incoming(ANA, 'oi'))).json).toHaveLength(1);
+		});
+
+		it('pause and resume words from the phone; the same words from the other person do nothing', async () => {
+			await execute(sentByMe(ANA, '#BOT OFF', true));
+			expect((await execute(incoming(ANA, 'alguém?'))).json).toEqual([]);
+			await execute(incoming(ANA, '#bot on'));
+			expect((await execute(incoming(ANA, 'alô?'))).json).toEqual([]);
+			await execute(sentByMe(ANA, ' #bot on ', true));
+			expect((await execute(incoming(ANA, 'voltou?'))).json).toHaveLength(1);
+		});
+
+		it('Pass Them On Marked: a paused chat’s messages go on at once, uncombined, marked', async () => {
+			await execute(sentByMe(ANA, 'Oi', false));
+			const marked = await execute(incoming(ANA, 'oi'), { options: { whilePaused: 'markPaused' } });
+			expect(marked.json).toHaveLength(1);
+			expect(marked.json[0]).toMatchObject({ text: 'oi', paused: true, pausedBy: 'personReplied' });
+			expect(typeof marked.json[0].pausedUntil).toBe('string');
+		});
+
+		it('Pause When a Person Answers off: a person’s message pauses nothing', async () => {
+			await execute(sentByMe(ANA, 'Oi', false), { options: { pauseOnPersonReply: false } });
+			expect((await execute(incoming(ANA, 'oi'))).json).toHaveLength(1);
+		});
+	});
+
+	it('uses the API key as a header only: it reaches no output', async () => {
+		const result = await execute(incoming(ANA, 'oi'));
+		expect(JSON.stringify(result.run.data)).not.toContain(N8N_API_CREDENTIALS.apiKey);
+	});
+});
+
+describe('Conversation on n8n 1.x', () => {
+	it('fails with a message saying n8n 2.0 is needed', async () => {
+		new FakeDataTables({ n8nLine: 1 });
+		const result = await runAction(combine(), [incoming(ANA, 'oi')]);
+		expect(result.error?.message).toBe('This n8n serves no data tables on its API: conversation features need n8n 2.0 or later');
+		expect(result.error?.description).toMatch(/Update n8n/);
+	});
+});

@@ -1,0 +1,326 @@
+/**
+ * Several workflows with a Z-API Trigger on one instance, through n8n-core, against the
+ * stand-in of the service (one address per webhook, whoever sets it last wins). n8n's
+ * webhook server is played here: a request to a workflow's address is a delivery through
+ * n8n-core's WebhookContext to that workflow, and one to a workflow that is not active is
+ * answered 404, as n8n does.
+ */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
+import { ENCODED_TOKEN } from '../../helpers/encodedToken';
+import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
+import { contentFixture, createStandIn, instanceCallbackFixture, n8nDelete, statusFixture } from './fixtures';
+
+const INSTANCE = { id: TEST_CREDENTIALS.instanceId, token: ENCODED_TOKEN };
+const standIn = createStandIn({ instances: [INSTANCE] });
+const N8N = 'https://n8n.example.com';
+const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound?key=crm-secret';
+
+interface Workflow {
+	name: string;
+	setup: TriggerSetup;
+	webhookId: string;
+	active: boolean;
+	/** Items of every execution started, in order. */
+	started: IDataObject[];
+}
+
+let workflows: Workflow[] = [];
+/** Requests n8n got from anyone but the service (passed-on deliveries, control requests). */
+let fromTriggers = 0;
+let log: { info: jest.SpyInstance; warn: jest.SpyInstance; error: jest.SpyInstance };
+
+function workflow(index: number, events: string[]): Workflow {
+	const webhookId = `c0ffee00-0000-4000-8000-00000000010${index}`;
+	const made: Workflow = {
+		name: `W${index}`,
+		webhookId,
+		active: false,
+		started: [],
+		setup: {
+			parameters: { events },
+			staticData: {},
+			workflowId: `wf-${index}`,
+			node: { id: `trigger-${index}`, webhookId },
+			options: { credentials: { instanceToken: ENCODED_TOKEN, baseUrl: standIn.url } },
+		},
+	};
+	workflows.push(made);
+	return made;
+}
+
+/** n8n's answer to a request to one of its webhook addresses. */
+async function n8nServes(path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject]> {
+	const url = new URL(path, N8N);
+	const target = workflows.find((candidate) => candidate.active && url.pathname === `/webhook/${candidate.webhookId}/webhook`);
+	if (!target) return [404, { message: 'The requested webhook is not registered.' }];
+	const result = await deliver(target.setup, { body, query: Object.fromEntries(url.searchParams), headers });
+	if (result.items) target.started.push(...result.items);
+	if (result.response.status !== undefined) return [result.response.status, result.response.body as IDataObject];
+	return [200, (result.result.webhookResponse as IDataObject | undefined) ?? { message: 'Webhook call received' }];
+}
+
+beforeAll(async () => {
+	await standIn.start(0);
+	nock.enableNetConnect('127.0.0.1');
+});
+
+afterAll(async () => {
+	await standIn.stop();
+	nock.cleanAll();
+});
+
+beforeEach(async () => {
+	standIn.reset();
+	workflows = [];
+	nock(N8N)
+		.persist()
+		.post(/^\/webhook\//)
+		.reply(function (path, body, callback) {
+			fromTriggers++;
+			n8nServes(path, body, this.req.headers as IDataObject).then(
+				(answer) => callback(null, answer),
+				(error: Error) => callback(error, [500, {}]),
+			);
+		});
+	const logger = Container.get(Logger);
+	log = {
+		info: jest.spyOn(logger, 'info').mockImplementation(() => {}),
+		warn: jest.spyOn(logger, 'warn').mockImplementation(() => {}),
+		error: jest.spyOn(logger, 'error').mockImplementation(() => {}),
+	};
+	await control('webhooks', { received: OTHER_PROGRAM, status: OTHER_PROGRAM, sentByMe: false });
+});
+
+afterEach(() => {
+	nock.cleanAll();
+	jest.restoreAllMocks();
+});
+
+async function control(path: string, body: IDataObject): Promise<void> {
+	const response = await fetch(`${standIn.url}/_control/${path}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ instanceId: INSTANCE.id, ...body }),
+	});
+	expect(response.status).toBe(200);
+}
+
+async function settings(): Promise<{ addresses: WebhookAddresses; sentByMe: unknown }> {
+	const answer = (await (await fetch(`${standIn.instanceUrl(INSTANCE.id)}/me`)).json()) as IDataObject;
+	return { addresses: webhookAddressesIn(answer), sentByMe: answer.receiveCallbackSentByMe };
+}
+
+async function activate(target: Workflow): Promise<void> {
+	await triggerLifecycle(target.setup).activate();
+	target.active = true;
+}
+
+async function deactivate(target: Workflow): Promise<void> {
+	// n8n stops serving the workflow's address, then runs the clean-up.
+	target.active = false;
+	await n8nDelete(target.setup);
+}
+
+/** The service sends one delivery to the address it holds for that webhook; who started, how often? */
+async function serviceSends(webhook: keyof WebhookAddresses, body: IDataObject): Promise<string[]> {
+	for (const each of workflows) each.started = [];
+	const address = (await settings()).addresses[webhook];
+	if (address.startsWith(N8N)) {
+		const [status] = await n8nServes(address.slice(N8N.length), body, { 'content-type': 'application/json' });
+		expect(status).toBe(200);
+	}
+	// One name per item started: a workflow reached twice shows twice.
+	return workflows.flatMap((each) => each.started.map(() => each.name));
+}
+
+/** A new message id each time: a delivery with the same id would be ignored as a repeat. */
+let sequence = 0;
+const newId = () => `3EB0${String(++sequence).padStart(16, '0')}`;
+
+/** One delivery of each kind the workflows below choose, and which event each is. */
+const KINDS: Array<{ what: string; webhook: keyof WebhookAddresses; event: string; body: () => IDataObject }> = [
+	{ what: 'a message received', webhook: 'receivedAndSent', event: 'messageReceived', body: () => contentFixture(CONTENT_KINDS[0], { messageId: newId() }) },
+	{ what: 'a message sent by me', webhook: 'receivedAndSent', event: 'messageSent', body: () => contentFixture(CONTENT_KINDS[0], { fromMe: true, messageId: newId() }) },
+	{ what: 'a status change', webhook: 'messageStatus', event: 'messageStatus', body: () => statusFixture('READ', [newId()]) },
+	{ what: 'instance connected', webhook: 'connected', event: 'connected', body: () => instanceCallbackFixture('ConnectedCallback', { momment: 1700000000000 + ++sequence }) },
+];
+
+const EVENTS = [['messageReceived'], ['messageReceived', 'messageStatus'], ['messageStatus', 'messageSent', 'connected']];
+
+/** After each step: every kind reaches exactly the active workflows that chose it. */
+async function expectEachReceivesWhatItChose(step: string): Promise<void> {
+	for (const kind of KINDS) {
+		const expected = workflows.filter((each) => each.active && (each.setup.parameters.events as string[]).includes(kind.event)).map((each) => each.name);
+		const reached = await serviceSends(kind.webhook, kind.body());
+		expect({ step, kind: kind.what, reached }).toEqual({ step, kind: kind.what, reached: expected });
+	}
+}
+
+function permutations<T>(list: T[]): T[][] {
+	if (list.length <= 1) return [list];
+	return list.flatMap((first, index) => permutations([...list.slice(0, index), ...list.slice(index + 1)]).map((rest) => [first, ...rest]));
+}
+
+const ORDERS = permutations([0, 1, 2]);
+const SEQUENCES = ORDERS.flatMap((up) => ORDERS.map((down) => ({ up, down })));
+
+describe('three workflows, activated and deactivated in every order', () => {
+	it.each(SEQUENCES)('activated $up, deactivated $down', async ({ up, down }) => {
+		const all = EVENTS.map((events, index) => workflow(index + 1, events));
+		for (const index of up) {
+			await activate(all[index]);
+			await expectEachReceivesWhatItChose(`after activating W${index + 1}`);
+		}
+		for (const index of down) {
+			await deactivate(all[index]);
+			await expectEachReceivesWhatItChose(`after deactivating W${index + 1}`);
+		}
+		// The other program's addresses and notify sent by me are back as they were.
+		const end = await settings();
+		expect(end.addresses).toEqual({ ...end.addresses, receivedAndSent: OTHER_PROGRAM, messageStatus: OTHER_PROGRAM, connected: '' });
+		expect(end.sentByMe).toBe(false);
+		expect(log.warn).not.toHaveBeenCalled();
+		expect(log.error).not.toHaveBeenCalled();
+		for (const each of all) expect(each.setup.staticData).toEqual({ 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] } });
+	}, 60_000);
+});
+
+describe('joining, leaving, handing over', () => {
+	it('a second workflow joins instead of taking the webhook: the service keeps the first one’s address', async () => {
+		const first = workflow(1, ['messageReceived']);
+		const second = workflow(2, ['messageReceived']);
+		await activate(first);
+		const held = (await settings()).addresses.receivedAndSent;
+		await activate(second);
+		expect((await settings()).addresses.receivedAndSent).toBe(held);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { text: { message: 'Olá' } }))).toEqual(['W1', 'W2']);
+		expect(second.started).toEqual([expect.objectContaining({ event: 'message', kind: 'text', content: { message: 'Olá' } })]);
+	});
+
+	it('the head leaving hands the webhook and its members over; the other program comes back after the last', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const second = workflow(2, ['messageReceived']);
+		const third = workflow(3, ['messageReceived']);
+		for (const each of [head, second, third]) await activate(each);
+		await deactivate(head);
+		const now = (await settings()).addresses.receivedAndSent;
+		expect(now.startsWith(`${N8N}/webhook/${second.webhookId}/webhook?activation=`)).toBe(true);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W2', 'W3']);
+		await deactivate(second);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W3']);
+		await deactivate(third);
+		expect((await settings()).addresses.receivedAndSent).toBe(OTHER_PROGRAM);
+	});
+
+	it('n8n restarting activates every workflow again: each still receives once, nothing changes hands', async () => {
+		const all = EVENTS.map((events, index) => workflow(index + 1, events));
+		for (const each of all) await activate(each);
+		const held = (await settings()).addresses;
+		for (const each of all) await activate(each);
+		expect((await settings()).addresses).toEqual(held);
+		await expectEachReceivesWhatItChose('after a restart');
+	});
+
+	it('a head whose first member is gone hands over to the next one', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const gone = workflow(2, ['messageReceived']);
+		const next = workflow(3, ['messageReceived']);
+		for (const each of [head, gone, next]) await activate(each);
+		gone.active = false;
+		await deactivate(head);
+		expect((await settings()).addresses.receivedAndSent.startsWith(`${N8N}/webhook/${next.webhookId}/webhook?activation=`)).toBe(true);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W3']);
+		await deactivate(next);
+		expect((await settings()).addresses.receivedAndSent).toBe(OTHER_PROGRAM);
+	});
+
+	it('a workflow of this n8n that holds the webhook but no longer answers is taken over; its address is not kept', async () => {
+		const stale = `${N8N}/webhook/c0ffee00-0000-4000-8000-000000000199/webhook?activation=${'0'.repeat(12)}${'a'.repeat(20)}&signature=${'b'.repeat(64)}`;
+		await control('webhooks', { received: stale });
+		const arriving = workflow(1, ['messageReceived']);
+		await activate(arriving);
+		expect((await settings()).addresses.receivedAndSent.startsWith(`${N8N}/webhook/${arriving.webhookId}/webhook?activation=`)).toBe(true);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('did not answer (HTTP 404); this one takes them over'));
+		expect(JSON.stringify(arriving.setup.staticData)).not.toContain('b'.repeat(64));
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+		// Nothing known to put back: cleared.
+		await deactivate(arriving);
+		expect((await settings()).addresses.receivedAndSent).toBe('');
+	});
+
+	it('a member that is gone without leaving (answered 404) is dropped at the next delivery', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		// Its n8n stopped serving it and never ran the clean-up.
+		member.active = false;
+		fromTriggers = 0;
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+		expect(fromTriggers).toBe(1);
+		// The second delivery is passed on to nobody.
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+		expect(fromTriggers).toBe(1);
+		expect(log.info).toHaveBeenCalledWith(expect.stringContaining('workflow wf-2 no longer receives (HTTP 404)'));
+	});
+
+	it('Message Sent by Me in a member turns notify sent by me on; the last one out turns it off again', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const mirror = workflow(2, ['messageSent']);
+		await activate(head);
+		expect((await settings()).sentByMe).toBe(false);
+		await activate(mirror);
+		expect((await settings()).sentByMe).toBe(true);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { fromMe: true }))).toEqual(['W2']);
+		await deactivate(head);
+		expect((await settings()).sentByMe).toBe(true);
+		await deactivate(mirror);
+		expect(await settings()).toEqual({ addresses: expect.objectContaining({ receivedAndSent: OTHER_PROGRAM }), sentByMe: false });
+	});
+
+	it('listening for a test event takes the webhooks over and puts the head back; its members receive again', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const held = (await settings()).addresses.receivedAndSent;
+		const session: TriggerSetup = { ...head.setup, staticData: {}, active: false };
+		await triggerLifecycle(session).activate(true);
+		expect((await settings()).addresses.receivedAndSent).toMatch(/^https:\/\/n8n\.example\.com\/webhook-test\//);
+		await n8nDelete(session, true);
+		expect((await settings()).addresses.receivedAndSent).toBe(held);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
+	it('a control request without the instance token’s proof changes nothing', async () => {
+		const head = workflow(1, ['messageReceived']);
+		await activate(head);
+		const address = (await settings()).addresses.receivedAndSent;
+		const forged = JSON.stringify({ op: 'join', at: Date.now(), member: { url: `${N8N}/webhook/x/webhook`, scope: 'wf-9:n', activation: 'a'.repeat(32), webhooks: ['receivedAndSent'] } });
+		const [status, body] = await n8nServes(address.slice(N8N.length), { zApiTriggerControl: forged, proof: 'f'.repeat(64) }, {});
+		expect([status, body]).toEqual([403, { error: 'Invalid proof' }]);
+		expect(head.setup.staticData).not.toHaveProperty(['node:Z-API Trigger', 'members']);
+	});
+
+	it('no secret reaches the log or the static data', async () => {
+		const all = EVENTS.map((events, index) => workflow(index + 1, events));
+		for (const each of all) await activate(each);
+		const addresses = Object.values((await settings()).addresses).filter((address) => address.startsWith(N8N));
+		const signatures = addresses.map((address) => new URL(address).searchParams.get('signature') as string);
+		const stored = JSON.stringify(all.map((each) => each.setup.staticData));
+		for (const secret of [ENCODED_TOKEN, encodeURIComponent(ENCODED_TOKEN), ...signatures]) {
+			expect(stored).not.toContain(secret);
+			for (const call of [...log.info.mock.calls, ...log.warn.mock.calls]) expect(JSON.stringify(call)).not.toContain(secret);
+		}
+		for (const each of [...all].reverse()) await deactivate(each);
+		for (const call of [...log.info.mock.calls, ...log.warn.mock.calls]) {
+			for (const secret of [ENCODED_TOKEN, ...signatures]) expect(JSON.stringify(call)).not.toContain(secret);
+		}
+	});
+});
