@@ -520,14 +520,13 @@ async function runSuite(figures, cleanups) {
 		...redis.env,
 		EXECUTIONS_MODE: 'queue',
 		WEBHOOK_URL: proxy.url,
-		// The Z-API Trigger hands a reply to its waiting execution at WEBHOOK_URL (the proxy).
-		NODE_EXTRA_CA_CERTS: cert.certPath,
 		EXECUTIONS_DATA_PRUNE: 'false',
 		N8N_LOG_LEVEL: 'info',
 		N8N_EXPRESSION_ENGINE: EXPRESSION_ENGINE,
 		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: String(LAZY_ISOLATES),
 		// Every process trusts the proxy's certificate, as it would a public one: triggers of
-		// several workflows on one instance pass deliveries to each other through it.
+		// several workflows on one instance pass deliveries to each other through it, and the
+		// Z-API Trigger hands a reply to its waiting execution at WEBHOOK_URL (the proxy).
 		NODE_EXTRA_CA_CERTS: cert.certPath,
 		...JSON.parse(process.env.N8N_QUEUE_PROCESS_ENV || '{}'),
 	};
