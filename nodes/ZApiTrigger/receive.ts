@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from './deliverySecret';
 import { toItems } from './deliveryItems';
@@ -194,7 +195,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		// The credentials are read for a message of a chat a question waits for, and only then.
 		const instanceOf = async () => instance ?? (instance = await readCredentialsForReply(this));
 		const instanceId = check ? check.instanceId : instance!.instanceId;
-		const reply = await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
+		// Nor is anything learned or handed over before the activation's record is saved (see above):
+		// the items get both forms of the contact from what they carry.
+		const reply = answer.pending
+			? { items: withContactForms(answer.items, {}), startsNothing: false, staticDataChanged: false }
+			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
 		if (reply.startsNothing) return respond(this, { outcome: 'ignored' });
 		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);

@@ -153,7 +153,11 @@ export function learnAndAddContactForms(context: StaticDataHolder, items: IDataO
 	const global = context.getWorkflowStaticData('global');
 	const updated = withLearnedPairs(global[LID_PAIRS_KEY], items.flatMap(pairsIn), now);
 	if (updated) global[LID_PAIRS_KEY] = updated as unknown as IDataObject;
-	const pairs = updated ?? readPairs(global[LID_PAIRS_KEY]);
+	return withContactForms(items, updated ?? readPairs(global[LID_PAIRS_KEY]));
+}
+
+/** The items with `contactPhone` and `contactLid` from `pairs`, learning nothing (see learnAndAddContactForms). */
+export function withContactForms(items: IDataObject[], pairs: LidPairs): IDataObject[] {
 	return items.map((item) => {
 		const forms = contactFormsOf(item, pairs);
 		if (item.event !== 'message' && !forms.contactPhone && !forms.contactLid) return item;
