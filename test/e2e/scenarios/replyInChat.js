@@ -162,6 +162,11 @@ module.exports = {
 				const deployed = await t.deploy(t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e lid pairs' }));
 				const both = await t.emit(inst, 'text', { phone: ANA, message: 'Oi', variants: ['wildExtras'] });
 				assert.ok(/@lid$/.test(both.senderLid), JSON.stringify(both));
+				// A person writes again seconds later. n8n saves what the trigger learned once it has
+				// handled the delivery, after the trigger's own answer: a second delivery sent the same
+				// instant could be read before that save.
+				await t.waitForExecutions(deployed.id, 1);
+				await t.sleep(1_000);
 				const lidOnly = await t.emit(inst, 'text', { phone: ANA, message: 'Tudo bem?', variants: ['lid'] });
 				assert.ok(/@lid$/.test(lidOnly.phone), JSON.stringify(lidOnly));
 				const list = await t.exactlyExecutions(deployed.id, 2);
