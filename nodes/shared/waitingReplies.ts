@@ -216,7 +216,7 @@ export function waitingFor(records: Record<string, WaitingReply>, instanceId: st
 
 /**
  * Whether this run holds the workflow's saved static data. The Z-API Trigger writes the
- * waiting questions' key on its deliveries, so a run started by it finds the key; a run that
+ * waiting questions' key at activation and on its deliveries, so a run started by it finds the key; a run that
  * does not was given empty static data by n8n (2.41.1 does so for a run resumed by its time
  * limit, and in queue mode for every new run on a worker), and saving a record there would
  * replace the whole saved object, the trigger's activation record included, leaving the
@@ -226,7 +226,7 @@ export function holdsSavedStaticData(context: StaticDataHolder): boolean {
 	return isObject(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY]);
 }
 
-/** The trigger's side: the key exists from its first delivery on (see holdsSavedStaticData). */
+/** The trigger's side: the key exists from its activation on (see holdsSavedStaticData). */
 export function markStaticData(context: StaticDataHolder): boolean {
 	const global = context.getWorkflowStaticData('global');
 	if (isObject(global[WAITING_REPLIES_KEY])) return false;

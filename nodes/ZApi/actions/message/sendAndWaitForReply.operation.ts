@@ -83,7 +83,7 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		if (!holdsSavedStaticData(this)) {
 			throw new InputError(
 				'This run cannot record the question: n8n gave it none of the workflow’s saved data',
-				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (and after its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
+				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (activated by this version of the node, or once its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
 			);
 		}
 	} catch (caught) {
