@@ -11,6 +11,8 @@ import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
+import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
+import { resumeWithReply } from './actions/message/sendAndWaitForReply/resume';
 import { router } from './actions/router';
 
 /**
@@ -48,7 +50,7 @@ export class ZApi implements INodeType {
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
 		],
 		webhooks: resumeWebhooks,
-		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : '' }}`,
+		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : $parameter.operation === '${SEND_AND_WAIT_FOR_REPLY}' ? 'The workflow goes on when the person answers in the chat' : '' }}`,
 		properties: buildProperties(),
 	};
 
@@ -57,6 +59,8 @@ export class ZApi implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// Send and Wait for Reply is resumed by the trigger's hand-off; the other by answer links.
+		if (this.getNodeParameter('operation', '') === SEND_AND_WAIT_FOR_REPLY) return await resumeWithReply.call(this);
 		return await resumeWithAnswer.call(this);
 	}
 }

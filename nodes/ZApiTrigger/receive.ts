@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from './deliverySecret';
 import { toItems } from './deliveryItems';
@@ -14,6 +15,7 @@ import {
 } from './mediaDownload';
 import { deliveryScope } from './registration';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
+import { replyInChat } from './replyInChat';
 import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 
@@ -189,9 +191,20 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			return respond(this, { outcome: 'ignored' });
 		}
 		const media = mediaOptionsOf(choices.options);
+		// Learns phone–LID pairs; a reply an execution waits for goes to it and starts nothing.
+		// The credentials are read for a message of a chat a question waits for, and only then.
+		const instanceOf = async () => instance ?? (instance = await readCredentialsForReply(this));
+		const instanceId = check ? check.instanceId : instance!.instanceId;
+		// Nor is anything learned or handed over before the activation's record is saved (see above):
+		// the items get both forms of the contact from what they carry.
+		const reply = answer.pending
+			? { items: withContactForms(answer.items, {}), startsNothing: false, staticDataChanged: false }
+			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
+		if (reply.startsNothing) return respond(this, { outcome: 'ignored' });
+		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
-		if (memory === 'none' && !download) return respond(this, answer);
-		// Answered here, before n8n starts the execution. For the memory: n8n 2.x starts the
+		if (memory === 'none' && !download && !reply.staticDataChanged) return respond(this, answer);
+		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
 		// downloads (mediaDownload.ts): a slow file must not make the service send it again.
@@ -210,6 +223,16 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
 		);
 		return respond(this, { outcome: 'ignored' });
+	}
+}
+
+/** The credentials for a reply's hand-off; undefined (logged) when they cannot be read: the message then starts the workflow. */
+async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApiInstance | undefined> {
+	try {
+		return await getInstance.call(context);
+	} catch (error) {
+		context.logger.warn(`Z-API Trigger: could not read its credentials to hand a reply to its waiting execution: ${(error as Error).message}`);
+		return undefined;
 	}
 }
 

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { LID_PAIRS_KEY } from '../shared/lidPairs';
+import { WAITING_REPLIES_KEY } from '../shared/waitingReplies';
 import type { WebhookName } from '../shared/webhooks';
 
 /*
@@ -8,6 +10,18 @@ import type { WebhookName } from '../shared/webhooks';
  * processes). n8n saves it after activation and deactivation, and after a delivery whose
  * webhook() changed it; a test session gets its own copy that is not saved.
  */
+
+/**
+ * The workflow's shared part (`global`), beside the node's own record above: what the trigger
+ * writes there for the Z-API node of the same workflow, each kept and documented in its own
+ * module. Not touched by activation or deactivation: a question keeps waiting, and pairs stay
+ * learned, across a reactivation.
+ * - LID_PAIRS_KEY: phone–LID pairs learned from deliveries (shared/lidPairs.ts).
+ * - WAITING_REPLIES_KEY: questions of Send and Wait for Reply waiting for their answer in the
+ *   chat (shared/waitingReplies.ts). The trigger creates it, empty, at activation (and on a message, for an activation made before): its
+ *   presence tells the asking node it holds the saved static data (holdsSavedStaticData).
+ */
+export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY] as const;
 
 /** What a webhook pointed at before an activation took it: '' nothing, null not known. */
 export type Before = Partial<Record<WebhookName, string | null>>;

@@ -30,6 +30,7 @@ import { ZApiApi } from '../../credentials/ZApiApi.credentials';
 import { ZApiConversationStateApi } from '../../credentials/ZApiConversationStateApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
+import { WAITING_REPLIES_KEY } from '../../nodes/shared/waitingReplies';
 
 export const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 export const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
@@ -124,6 +125,8 @@ export interface EngineOptions {
 	webhookBaseUrl?: string;
 	/** Set for runs that sign resume links (n8n-core needs an execution id for them). */
 	executionId?: string;
+	/** The workflow's static data, read and changed in place by the run. */
+	staticData?: IDataObject;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -212,7 +215,8 @@ export async function runAction(
 	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const workflow = makeWorkflow([node]);
+	// By default the static data a run started by the Z-API Trigger holds (see holdsSavedStaticData).
+	const workflow = makeWorkflow([node], options.staticData ?? { global: { [WAITING_REPLIES_KEY]: {} } });
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({

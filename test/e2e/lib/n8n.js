@@ -310,8 +310,9 @@ async function startN8n(opts = {}) {
 					N8N_SSL_KEY: certificate.keyPath,
 					N8N_SSL_CERT: certificate.certPath,
 					// n8n trusts its own throw-away certificate, as a deployment trusts its own
-					// address: nodes that call n8n's API (the conversation state) reach it, and
-					// triggers of several workflows on one instance pass deliveries to each other.
+					// address: nodes that call n8n's API (the conversation state) reach it, triggers of
+					// several workflows on one instance pass deliveries to each other, and the Z-API
+					// Trigger hands a reply to a waiting execution at n8n's WEBHOOK_URL.
 					NODE_EXTRA_CA_CERTS: certificate.certPath,
 				}
 			: { N8N_SECURE_COOKIE: 'false' }),

@@ -525,7 +525,8 @@ async function runSuite(figures, cleanups) {
 		N8N_EXPRESSION_ENGINE: EXPRESSION_ENGINE,
 		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: String(LAZY_ISOLATES),
 		// Every process trusts the proxy's certificate, as it would a public one: triggers of
-		// several workflows on one instance pass deliveries to each other through it.
+		// several workflows on one instance pass deliveries to each other through it, and the
+		// Z-API Trigger hands a reply to its waiting execution at WEBHOOK_URL (the proxy).
 		NODE_EXTRA_CA_CERTS: cert.certPath,
 		...JSON.parse(process.env.N8N_QUEUE_PROCESS_ENV || '{}'),
 	};
@@ -611,6 +612,44 @@ async function runSuite(figures, cleanups) {
 			assert.deepEqual(queued.requests, reference.requests);
 		});
 	}
+
+	// Send and Wait for Reply in queue mode: n8n 2.41.1 gives a new run on a worker none of the
+	// workflow's static data (the execution's workflow snapshot leaves it out), so recording
+	// the question there would save an empty object over the trigger's activation record. The
+	// node refuses before sending; the trigger keeps receiving.
+	await check('queue mode: Send and Wait for Reply refuses on a worker before sending, and the trigger keeps receiving', async () => {
+		const asker = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+		standIn.addInstance({ id: asker.id, token: asker.token, name: 'queue reply' });
+		const credential = await createCredential(main, standIn, asker, 'Z-API queue reply');
+		const dialogue = triggerWorkflow(credential);
+		dialogue.name = `queue: reply in chat [${hex(3)}]`;
+		dialogue.nodes.push({
+			id: crypto.randomUUID(),
+			name: 'Ask the day',
+			type: ACTION_TYPE,
+			typeVersion: 1,
+			position: [250, 0],
+			parameters: { resource: 'message', operation: 'sendAndWaitForReply', phone: '={{ $json.phone }}', message: 'Which day suits you?' },
+			credentials: credentialRef(credential),
+		});
+		dialogue.connections = { 'Z-API Trigger': { main: [[{ node: 'Ask the day', type: 'main', index: 0 }]] } };
+		const id = String((await main.createWorkflow(dialogue)).id);
+		await main.activate(id);
+		try {
+			for (const [count, message] of [[1, 'book'], [2, 'book again']]) {
+				const res = await standIn.emit(asker.id, 'text', { phone: '5511933339999', message });
+				assert.equal(res.delivered.status, 200, `delivery ${count} answered ${res.delivered.status}`);
+				const list = await main.waitForExecutions(id, { count, timeoutMs: 60_000 });
+				const last = list.sort((a, b) => Number(b.id) - Number(a.id))[0];
+				assert.equal(last.status, 'error', JSON.stringify(list.map((e) => [e.id, e.status])));
+			}
+			assert.equal(standIn.sent(asker.id).length, 0, 'a question was sent');
+			const full = await main.executions(id, { includeData: true });
+			assert.match(JSON.stringify(full[0].data?.resultData?.error ?? full[0].data), /cannot record the question/);
+		} finally {
+			await main.deactivate(id);
+		}
+	});
 
 	// 3. The trigger.
 	const inst = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };

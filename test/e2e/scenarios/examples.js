@@ -86,6 +86,32 @@ const EXERCISES = {
 			await t.model?.stop();
 		},
 	},
+	// A dialogue in the chat: each answer goes to the question waiting for it and starts no
+	// new booking; a wrong number is asked again.
+	'booking-dialogue.json': async (t, wf, deployed) => {
+		const { assert } = t;
+		const inst = t.current;
+		const phone = '5511933338888';
+		const sent = (text) => t.standIn.sent(inst.id).find((s) => s.phone === phone && s.body.message === text) ?? null;
+		// Each question leaves a moment before n8n puts the execution to wait (a person is never
+		// that fast). n8n 1.x's public API does not list waiting executions: there, a pause.
+		const waiting = () =>
+			t.line === '1'
+				? t.sleep(2_000)
+				: t.waitFor(async () => (await t.executions(deployed.id)).some((e) => e.status === 'waiting'), { what: 'the execution to wait for the answer' });
+		await t.emit(inst, 'text', { phone, message: 'I want to book' });
+		await t.waitFor(() => sent('Which day suits you?'), { what: 'the day question' });
+		await waiting();
+		await t.emit(inst, 'button', { phone, overrides: { buttonsResponseMessage: { buttonId: 'tue', message: 'Tuesday' } } });
+		await t.waitFor(() => sent('How many people are coming? (1 to 8)'), { what: 'the second question', timeoutMs: 30_000 });
+		await waiting();
+		await t.emit(inst, 'text', { phone, message: '12' });
+		await t.waitFor(() => sent('Please answer with a number from 1 to 8.'), { what: 'the number asked again' });
+		await t.emit(inst, 'text', { phone, message: '3' });
+		await t.waitFor(() => sent('Booked: Tuesday for 3 people.'), { what: 'the booking', timeoutMs: 30_000 });
+		const [execution] = await t.exactlyExecutions(deployed.id, 1);
+		assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+	},
 	'echo-bot.json': async (t, wf, deployed) => {
 		const { assert } = t;
 		const inst = t.current;

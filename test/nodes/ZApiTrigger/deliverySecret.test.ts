@@ -282,6 +282,8 @@ describe('a delivery that comes before n8n saved the activation record', () => {
 		// Saving a changed static data now could overwrite the record n8n is about to save:
 		// nothing is written, and n8n sees no change (it saves only a changed one).
 		expect(registrationIn(staticData)).toEqual({});
+		// Nor the workflow's shared part: no question-mark, no phone–LID pair learned.
+		expect(staticData.global ?? {}).toEqual({});
 		expect((staticData as { __dataChanged?: boolean }).__dataChanged).toBe(false);
 		expectNoSecrets(result);
 	});

@@ -105,7 +105,8 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	expect(production.staticData).toEqual(ENDED);
+	// The workflow's shared part stays: no phone–LID pair from a text without a LID, no question waiting.
+	expect(production.staticData).toEqual({ ...ENDED, global: { zApiWaitingReplies: {} } });
 	expect(warn).not.toHaveBeenCalled();
 });
 
@@ -159,7 +160,8 @@ it('a deactivation while /me is down leaves a webhook another workflow took over
 
 	expect(await addresses()).toEqual(everyWebhook(laterUrl));
 	expect((await deliver(later, { body: text(), query: queryOf(laterUrl) })).items).toHaveLength(1);
-	expect(first.staticData).toEqual(ENDED);
+	// The workflow's shared part, marked at activation, stays.
+	expect(first.staticData).toEqual({ ...ENDED, global: { zApiWaitingReplies: {} } });
 });
 
 it('a bot that only listens to received messages never starts on its own replies', async () => {

@@ -7,6 +7,7 @@ import { mentionGroups } from './mentionGroups.operation';
 import { pinMessage } from './pinMessage.operation';
 import { removeReaction } from './removeReaction.operation';
 import { sendAndWait } from './sendAndWait.operation';
+import { sendAndWaitForReply } from './sendAndWaitForReply.operation';
 import { sendAudio } from './sendAudio.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
@@ -65,5 +66,6 @@ export const message: ZApiResource = {
 		markAsRead,
 		deleteMessage,
 		sendAndWait,
+		sendAndWaitForReply,
 	],
 };

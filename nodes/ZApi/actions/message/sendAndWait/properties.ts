@@ -10,7 +10,7 @@ import { FIELD_TYPES } from './form';
  * options.limitWaitTime.values…), so what a user knows from them carries over.
  */
 
-const limitWaitTime: INodeProperties = {
+export const limitWaitTime: INodeProperties = {
 	displayName: 'Limit Wait Time',
 	name: 'limitWaitTime',
 	type: 'fixedCollection',

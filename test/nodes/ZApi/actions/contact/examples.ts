@@ -104,6 +104,15 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: [{ link: 'https://pps.whatsapp.net/fresh.jpg' }],
 		output: [{ phone: PHONE, photo: 'https://pps.whatsapp.net/fresh.jpg' }],
 	},
+	resolveContact: {
+		parameters: { contact: '+55 (11) 99999-9999' },
+		phoneParameter: 'contact',
+		method: 'GET',
+		path: `/phone-exists/${PHONE}`,
+		// Nothing learned in this workflow: the number check answers the LID.
+		answer: [{ exists: true, phone: PHONE, lid: LID }],
+		output: [{ input: '+55 (11) 99999-9999', phone: PHONE, lid: LID, source: 'numberCheck', exists: true }],
+	},
 	blockContact: modifyBlocked('block', true),
 	unblockContact: modifyBlocked('unblock', false),
 };

@@ -382,4 +382,5 @@ export const EXAMPLES: Record<string, OperationExample> = {
 /** Operations that send and then put the execution to wait: one valid call each. */
 export const WAITING_EXAMPLES = {
 	sendAndWait: { parameters: { phone: PHONE, message: 'Approve the order?' }, answer: SENT },
+	sendAndWaitForReply: { parameters: { phone: PHONE, message: 'Which day suits you?' }, answer: SENT },
 };

@@ -1,0 +1,161 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import { InputError, normalizeChatId } from '../../../shared/input';
+import { isLid, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
+import { getInstance } from '../../../shared/transport';
+import { holdsSavedStaticData, keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
+import { errorItem, itemError } from '../itemErrors';
+import { readChat } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
+import { waitLimit } from './sendAndWait/response';
+import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
+
+export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
+
+const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
+	const value = context.getNodeParameter('questionType', itemIndex, 'text');
+	const kind = QUESTION_KINDS.find((candidate) => candidate.value === value);
+	if (!kind) throw new InputError(`Question Type '${String(value)}' is not known`, `Choose one of ${QUESTION_KINDS.map((k) => k.name).join(', ')}.`);
+	return kind;
+};
+
+/** Everything one item's wait needs besides the sent question, read and checked before any send. */
+function readItem(context: IExecuteFunctions, itemIndex: number) {
+	const read = (name: string, fallback?: unknown) => context.getNodeParameter(name, itemIndex, fallback);
+	const kind = questionKindOf(context, itemIndex);
+	const ruleName = read('answerRule', 'anyMessage');
+	const answerRule = ANSWER_RULES.find((candidate) => candidate.value === ruleName);
+	if (!answerRule) throw new InputError(`Answer Must Be '${String(ruleName)}' is not known`, `Choose one of ${ANSWER_RULES.map((r) => r.name).join(', ')}.`);
+	const rule: ReplyRule = answerRule.rule(read, () => kind.choices(read));
+	const reaskTimes = rule.type === 'anyMessage' ? 0 : Number(read('reaskTimes', 2));
+	if (!Number.isInteger(reaskTimes) || reaskTimes < 0) throw new InputError(`Ask Again Times '${String(reaskTimes)}' is not a whole number of 0 or more`, 'Set it to 0 to never ask again, or to how many times to ask.');
+	const reaskMessage = String(read('reaskMessage', DEFAULT_REASK_MESSAGE) ?? '').trim();
+	if (reaskTimes > 0 && !reaskMessage) throw new InputError('Ask Again Message is empty', 'Write what to say when a message does not count, or set Ask Again Times to 0.');
+	const options = (read('options', {}) ?? {}) as IDataObject;
+	const from = String(options.answerFrom ?? '').trim();
+	return {
+		kind,
+		phone: readChat.call(context, itemIndex),
+		rule,
+		reaskTimes,
+		reaskMessage,
+		from: from ? normalizeChatId(from) : null,
+	};
+}
+
+/** Until when to wait: always limited, an hour when no limit is set. */
+function waitTillOf(context: IExecuteFunctions, now: Date): Date {
+	const until = waitLimit((name, fallback) => context.getNodeParameter(name, 0, fallback), now);
+	return until.getTime() === WAIT_INDEFINITELY.getTime() ? waitLimit(() => DEFAULT_LIMIT, now) : until;
+}
+
+/**
+ * n8n's waiting-webhook address of this execution and node, with the resume token n8n 2.x
+ * checks for it (`$execution.resumeUrl`, plus the node's id as the path the webhook serves).
+ */
+function resumeUrlOf(context: IExecuteFunctions): string {
+	const url = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
+	url.pathname = `${url.pathname.replace(/\/$/, '')}/${context.getNode().id}`;
+	return url.toString();
+}
+
+/**
+ * Checks everything first (the limit, then every item), so bad input stops the node before
+ * any question goes out. Sends each item's question through the send operation of its kind,
+ * records what the Z-API Trigger needs to route the reply here (shared/waitingReplies.ts),
+ * and puts the execution to wait. The first answer from any of the chats goes on with the
+ * workflow (marked replied: true); at the limit n8n passes the input items on unchanged, as it
+ * does for every wait with a limit (Send and Wait for Response included).
+ */
+async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const now = new Date();
+	const failed: INodeExecutionData[] = [];
+	const fail = (caught: unknown, item: number) => {
+		const error = itemError(this, caught, item);
+		if (!this.continueOnFail()) throw error;
+		failed.push(errorItem(error, item));
+	};
+	let waitTill: Date;
+	try {
+		waitTill = waitTillOf(this, now);
+		if (!holdsSavedStaticData(this)) {
+			throw new InputError(
+				'This run cannot record the question: n8n gave it none of the workflow’s saved data',
+				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (activated by this version of the node, or once its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
+			);
+		}
+	} catch (caught) {
+		items.forEach((_item, index) => fail(caught, index));
+		return [failed];
+	}
+	const asks: Array<{ item: number; ask: ReturnType<typeof readItem> }> = [];
+	items.forEach((_item, item) => {
+		try {
+			asks.push({ item, ask: readItem(this, item) });
+		} catch (caught) {
+			fail(caught, item);
+		}
+	});
+
+	const executionId = this.getExecutionId();
+	const instance = asks.length ? await getInstance.call(this) : undefined;
+	const resumeUrl = resumeUrlOf(this);
+	const pairs = learnedPairs(this);
+	// A newer question of this run replaces its older records: the run waits here now.
+	const records: Record<string, WaitingReply> = Object.fromEntries(
+		Object.entries(waitingReplies(this, now.getTime())).filter(([key]) => !key.startsWith(`${executionId}#`)),
+	);
+	const questionIds: Array<string | null> = [];
+	for (const { item, ask } of asks) {
+		try {
+			const [sent] = await ask.kind.send.execute.call(this, item);
+			const messageId = textOf((sent as IDataObject).messageId);
+			questionIds[item] = messageId;
+			records[`${executionId}#${item}`] = {
+				instanceId: instance!.instanceId,
+				chat: ask.phone,
+				chatOtherForm: isLid(ask.phone) ? phoneOfLid(pairs, ask.phone) : lidOfPhone(pairs, ask.phone),
+				from: ask.from,
+				resumeUrl,
+				questionMessageId: messageId,
+				askedAt: now.getTime(),
+				expiresAt: waitTill.getTime(),
+				rule: ask.rule,
+				reasksLeft: ask.reaskTimes,
+				reaskMessage: ask.reaskMessage,
+			};
+		} catch (caught) {
+			fail(caught, item);
+		}
+	}
+	if (!questionIds.some((id) => id !== undefined)) return [failed];
+	keepWaitingReplies(this, records);
+	await this.putExecutionToWait(waitTill);
+	return [
+		items.map((item, index) => ({
+			json: item.json,
+			pairedItem: { item: index },
+		})),
+	];
+}
+
+function textOf(value: unknown): string | null {
+	return typeof value === 'string' && value ? value : null;
+}
+
+export const sendAndWaitForReply: ZApiOperation = {
+	value: SEND_AND_WAIT_FOR_REPLY,
+	name: 'Send and Wait for Reply',
+	action: 'Send a question and wait for the reply in the chat',
+	description:
+		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
+	properties: sendAndWaitForReplyProperties,
+	orderedBy: 'phone',
+	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+		// Used as a tool, or item by item: the question is sent, nothing waits.
+		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex, read)) as IDataObject[];
+	},
+	executeAllItems: askThenWait,
+};

@@ -1,0 +1,51 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { getInstance } from '../../../../shared/transport';
+import { verifyHandOff } from '../../../../shared/waitingReplies';
+import { needsDownload, withMedia } from '../../../../ZApiTrigger/mediaDownload';
+import { fieldOf, isObject, textOf } from '../../../../ZApiTrigger/readers';
+
+/**
+ * The node's output for a reply: the trigger's message item, with what a dialogue branches on
+ * beside it (the button or list option chosen, whether the answer counts), the question's
+ * message id and how long the answer took.
+ */
+export function replyOutput(reply: IDataObject, handOff: { counted: boolean; questionMessageId: string | null; askedAt: number }, now: number): IDataObject {
+	const content = isObject(reply.content) ? reply.content : {};
+	return {
+		...reply,
+		replied: true,
+		answerCounts: handOff.counted,
+		buttonId: reply.kind === 'buttonsResponse' ? textOf(fieldOf(content, 'buttonId')) : null,
+		listOptionId: reply.kind === 'listResponse' ? textOf(fieldOf(content, 'selectedRowId')) : null,
+		listOptionTitle: reply.kind === 'listResponse' ? textOf(fieldOf(content, 'title')) : null,
+		questionMessageId: handOff.questionMessageId,
+		waitedSeconds: Math.max(0, Math.round((now - handOff.askedAt) / 1000)),
+	};
+}
+
+/**
+ * The resume webhook of Send and Wait for Reply. n8n calls it only while the execution waits
+ * on this node (2.x also checks the address's resume token); the Z-API Trigger posts the
+ * reply here signed with the instance token, and nothing else is accepted. The trigger gets
+ * its answer before a file is downloaded, so a slow file does not hold it.
+ */
+export async function resumeWithReply(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const refuse = (status: number, error: string): IWebhookResponseData => {
+		this.getResponseObject().status(status).json({ accepted: false, error });
+		return { noWebhookResponse: true };
+	};
+	if (this.getRequestObject().method !== 'POST') return refuse(405, 'Replies are posted by the Z-API Trigger');
+	let instanceToken: string;
+	try {
+		instanceToken = (await getInstance.call(this)).instanceToken;
+	} catch {
+		return refuse(500, 'The node could not read its credentials');
+	}
+	const handOff = verifyHandOff(instanceToken, this.getBodyData());
+	if (!handOff) return refuse(401, 'Not signed by a Z-API Trigger of this instance');
+	this.getResponseObject().status(200).json({ accepted: true });
+	const json = replyOutput(handOff.reply, handOff, Date.now());
+	const data = handOff.media && needsDownload([json]) ? await withMedia.call(this, [json], handOff.media) : [{ json }];
+	return { workflowData: [data], noWebhookResponse: true };
+}

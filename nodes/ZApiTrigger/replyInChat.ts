@@ -1,0 +1,173 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
+import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
+import {
+	keepWaitingReplies,
+	markStaticData,
+	replyCounts,
+	signHandOff,
+	waitingFor,
+	waitingReplies,
+	type ReplyHandOff,
+	type WaitingReply,
+} from '../shared/waitingReplies';
+import type { MediaOptions } from './mediaDownload';
+import { textOf } from './readers';
+import { SHARED_STATIC_DATA_KEYS } from './staticData';
+
+/*
+ * A message about to start the workflow, seen first by the conversation features: its
+ * phone–LID pairs are learned and both forms put on the items (shared/lidPairs.ts), and when
+ * an execution of this workflow waits for this chat's reply (shared/waitingReplies.ts) the
+ * message goes to that execution instead of starting one.
+ */
+
+export interface ReplyOutcome {
+	/** The items, with contactPhone and contactLid. */
+	items: IDataObject[];
+	/** True when the message went to a waiting execution (or was asked again): start nothing. */
+	startsNothing: boolean;
+	/** True when the workflow's static data changed (n8n must get the chance to save it). */
+	staticDataChanged: boolean;
+}
+
+/** How long the waiting execution's address has to answer: it answers before any download. */
+const HAND_OFF_TIMEOUT_MS = 15_000;
+
+/**
+ * n8n saves the record a moment before it marks the execution waiting; an answer in between
+ * gets 409 "running already". n8n changed nothing then, so asking again is safe.
+ */
+const STILL_RUNNING_TRIES = 3;
+const STILL_RUNNING_PAUSE_MS = 1_000;
+
+/** Whether the waiting execution took the hand-off: n8n ran the node's resume webhook and it accepted. */
+async function handOff(this: IWebhookFunctions, instance: ZApiInstance, record: WaitingReply, handOff: ReplyHandOff): Promise<boolean> {
+	try {
+		for (let attempt = 1; ; attempt++) {
+			const response = (await this.helpers.httpRequest({
+				method: 'POST',
+				url: record.resumeUrl,
+				body: signHandOff(instance.instanceToken, handOff),
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: HAND_OFF_TIMEOUT_MS,
+			})) as { statusCode: number; body: unknown };
+			const body = response.body as IDataObject | undefined;
+			const stillRunning = response.statusCode === 409 && /running/i.test(textOf(body?.message) ?? '');
+			if (stillRunning && attempt < STILL_RUNNING_TRIES) {
+				await sleep(STILL_RUNNING_PAUSE_MS);
+				continue;
+			}
+			return response.statusCode < 300 && body?.accepted === true;
+		}
+	} catch (error) {
+		// The address carries the resume token: neither it nor the instance's secrets reach the log.
+		const token = /[?&]signature=([^&#]+)/.exec(record.resumeUrl)?.[1];
+		const secrets = [...secretsOf(instance), record.resumeUrl, ...(token ? [token, decodeURIComponent(token)] : [])];
+		this.logger.warn(`Z-API Trigger: a reply could not be handed to its waiting execution: ${redactSecrets(textOf((error as Error).message) ?? 'unknown error', secrets)}`);
+		return false;
+	}
+}
+
+/** Asks again, in the chat the question went to. Sent once: a send is never repeated. */
+async function askAgain(this: IWebhookFunctions, record: WaitingReply, item: IDataObject): Promise<void> {
+	try {
+		await zApiRequest.call(this, {
+			method: 'POST',
+			path: '/send-text',
+			body: { phone: textOf(item.phone) ?? record.chat, message: record.reaskMessage, messageId: textOf(item.messageId) ?? undefined },
+		});
+	} catch (error) {
+		this.logger.warn(`Z-API Trigger: the question could not be asked again: ${(error as Error).message}`);
+	}
+}
+
+/**
+ * The hook of receive(): learns LIDs, and hands a reply to the execution waiting for it.
+ * Among the questions waiting for this chat, the newest whose rule the message meets gets
+ * it; when none does, the newest is asked again while it has re-asks left, else it gets the
+ * message marked as not counting. A waiting execution that is gone (ended at its limit,
+ * deleted) loses its record and the next is tried; when none is left the message starts the
+ * workflow as usual. Test listening hands nothing off: the waiting executions are production ones.
+ *
+ * Learning needs no credentials. The hand-off is signed with the instance token, so
+ * `instanceOf` (which reads the credentials) is called only for a message of a chat a
+ * question waits for: a trigger with no question waiting never reads them here.
+ */
+export async function replyInChat(
+	this: IWebhookFunctions,
+	instanceId: string,
+	instanceOf: () => Promise<ZApiInstance | undefined>,
+	started: IDataObject[],
+	media: MediaOptions | undefined,
+): Promise<ReplyOutcome> {
+	const known: { instance?: ZApiInstance } = {};
+	try {
+		return await routeReply.call(this, instanceId, async () => (known.instance = await instanceOf()), started, media);
+	} catch (error) {
+		// A fault here must not cost the message: it starts the workflow as it would have.
+		const secrets = known.instance ? secretsOf(known.instance) : [];
+		this.logger.warn(`Z-API Trigger: the message could not be checked for a waiting question: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`);
+		return { items: started, startsNothing: false, staticDataChanged: true };
+	}
+}
+
+async function routeReply(
+	this: IWebhookFunctions,
+	instanceId: string,
+	instanceOf: () => Promise<ZApiInstance | undefined>,
+	started: IDataObject[],
+	media: MediaOptions | undefined,
+): Promise<ReplyOutcome> {
+	const global = this.getWorkflowStaticData('global');
+	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
+	const items = learnAndAddContactForms(this, started);
+	if (items.some((item) => item.event === 'message')) markStaticData(this);
+	const changed = () => SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
+	const [item] = items;
+	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {
+		return { items, startsNothing: false, staticDataChanged: changed() };
+	}
+	const now = Date.now();
+	const records = waitingReplies(this, now);
+	const candidates = waitingFor(records, instanceId, item, learnedPairs(this));
+	if (!candidates.length) return { items, startsNothing: false, staticDataChanged: changed() };
+	// Only now the token: a question waits for this chat.
+	const instance = await instanceOf();
+	// Credentials that cannot be read: the message starts the workflow as it would have (receive logged why).
+	if (!instance) return { items, startsNothing: false, staticDataChanged: changed() };
+
+	const remaining = { ...records };
+	const keep = (startsNothing: boolean): ReplyOutcome => {
+		keepWaitingReplies(this, remaining);
+		return { items, startsNothing, staticDataChanged: true };
+	};
+	const counting = candidates.filter(([, record]) => replyCounts(record, item));
+	const [newestKey, newest] = candidates[0];
+	const chosen: Array<[string, WaitingReply, boolean]> = counting.length
+		? counting.map(([key, record]) => [key, record, true])
+		: newest.reasksLeft > 0
+			? []
+			: [[newestKey, newest, false]];
+	if (!chosen.length) {
+		remaining[newestKey] = { ...newest, reasksLeft: newest.reasksLeft - 1 };
+		await askAgain.call(this, newest, item);
+		return keep(true);
+	}
+	for (const [key, record, counted] of chosen) {
+		delete remaining[key];
+		const taken = await handOff.call(this, instance, record, {
+			reply: item,
+			counted,
+			questionMessageId: record.questionMessageId,
+			askedAt: record.askedAt,
+			...(media ? { media } : {}),
+		});
+		if (taken) return keep(true);
+	}
+	return keep(false);
+}

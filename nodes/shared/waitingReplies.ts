@@ -1,0 +1,296 @@
+import { createHmac, timingSafeEqual } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import { isGroupId } from './input';
+import { fieldOf, isObject, textOf } from '../ZApiTrigger/readers';
+import { isLid, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
+
+/*
+ * Questions waiting for their reply in the chat (Message → Send and Wait for Reply).
+ *
+ * The asking execution sends the question, writes a record here and is put to wait by n8n
+ * (in n8n's database, not in memory). The Z-API Trigger of the same workflow, on each
+ * message delivery, looks for a record of that chat; when the message counts as an answer it
+ * POSTs the message item to the record's resume address (n8n's waiting-webhook address of
+ * that execution and node, with n8n's resume token), and starts nothing itself.
+ *
+ * Where: the workflow's static data (`global` part, under WAITING_REPLIES_KEY), one record
+ * per waiting execution (an execution waits on one node at a time, so a newer question of
+ * the same run replaces its older record). The trigger's webhook has static data but no data
+ * tables, which is why the record is kept here.
+ *
+ * What n8n guarantees and what it does not (2.41.1 and 1.123.81): static data is one JSON
+ * object per workflow, loaded when a delivery comes in or an execution starts and saved whole
+ * (the last save wins) after the trigger answers a delivery and when an execution ends or is
+ * put to wait. So:
+ * - The record is saved when the asking execution goes to wait. Anything another save wrote
+ *   between that execution's start and its wait is overwritten: two executions of the same
+ *   workflow that ask at the same time (their runs from delivery to question overlap) can
+ *   lose one of the two records. That question then gets no reply routed: its wait ends at
+ *   its limit (without an answer), and the person's messages start the trigger's normal flow.
+ * - A delivery racing the save (loaded before it, saved after) overwrites it the same way:
+ *   the window is the trigger's own handling of that delivery.
+ * - A run resumed by its time limit, and in queue mode every new run on a worker, gets no
+ *   saved static data from n8n 2.41.1 (the execution's workflow snapshot leaves it out):
+ *   saving a record there would write an empty object over everything, the trigger's
+ *   activation record included. The asking node checks first (holdsSavedStaticData) and
+ *   refuses; Send and Wait for Reply therefore does not work in queue mode for now.
+ * Measured on n8n 2.41.1 (regular mode, SQLite), ten conversations starting within about a
+ * second: 4 of 10 records survived with the trigger's defaults (Ignore Repeated Deliveries
+ * saves the static data on every message), 9 of 10 with it off. The README says what the user
+ * should do: turn it off where conversations start at once, keep the way to the question
+ * short, and handle the limit.
+ */
+
+/** The key of the waiting questions in the workflow's static data. */
+export const WAITING_REPLIES_KEY = 'zApiWaitingReplies';
+
+/** At most this many questions wait per workflow; the ones closest to their limit go first. */
+export const MAX_WAITING_REPLIES = 500;
+
+/** A choice offered with the question: a button, a list option or a poll answer. */
+export interface ReplyChoice {
+	label: string;
+	id?: string;
+}
+
+export type ReplyRule =
+	| { type: 'anyMessage' }
+	| { type: 'choice'; choices: ReplyChoice[] }
+	| { type: 'number'; min?: number; max?: number }
+	| { type: 'pattern'; pattern: string; flags: string };
+
+export interface WaitingReply {
+	instanceId: string;
+	/** The chat asked: digits of a phone, a group ID or a LID, as it was sent to. */
+	chat: string;
+	/** The other form of that chat when known at asking time (phone or LID). */
+	chatOtherForm: string | null;
+	/** In a group, only this member's answer counts (phone digits or LID); null for anyone. */
+	from: string | null;
+	/** n8n's waiting-webhook address of the execution and node, with its resume token. */
+	resumeUrl: string;
+	questionMessageId: string | null;
+	askedAt: number;
+	expiresAt: number;
+	rule: ReplyRule;
+	/** How many more times an answer that does not count is asked again. */
+	reasksLeft: number;
+	reaskMessage: string;
+}
+
+/** What a message is, for the rules: the trigger's message item. */
+type Item = IDataObject;
+
+const isTrue = (value: unknown) => value === true || value === 'true';
+const contentOf = (item: Item): IDataObject => (isObject(item.content) ? item.content : {});
+const normalText = (value: unknown) => (textOf(value) ?? '').trim().toLowerCase();
+/** Longer texts are not read further: a rule looks at what a person types. */
+const MAX_TEXT = 4_096;
+
+function choiceCounts(rule: Extract<ReplyRule, { type: 'choice' }>, item: Item, record: WaitingReply): boolean {
+	const content = contentOf(item);
+	const ids = rule.choices.map((choice) => choice.id).filter((id): id is string => !!id);
+	const labels = rule.choices.map((choice) => normalText(choice.label));
+	if (item.kind === 'buttonsResponse') {
+		const id = textOf(fieldOf(content, 'buttonId'));
+		return (id !== null && ids.includes(id)) || labels.includes(normalText(item.text));
+	}
+	if (item.kind === 'listResponse') {
+		const id = textOf(fieldOf(content, 'selectedRowId'));
+		return (id !== null && ids.includes(id)) || labels.includes(normalText(fieldOf(content, 'title')));
+	}
+	if (item.kind === 'pollVote') {
+		// A vote counts for this poll only, and only when it chose something.
+		if (record.questionMessageId && fieldOf(content, 'pollMessageId') !== record.questionMessageId) return false;
+		const options = fieldOf(content, 'options');
+		const names = Array.isArray(options) ? options.map((option) => normalText(isObject(option) ? option.name : option)) : [];
+		return names.length > 0 && names.every((name) => labels.includes(name));
+	}
+	// Typed: a label, or its number in the order offered ("2" for the second).
+	const typed = normalText(item.text);
+	const position = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
+	return labels.includes(typed) || (position >= 1 && position <= labels.length);
+}
+
+/** A number written in the answer ("3", "3,5", " 12 "), or null. */
+export function numberIn(text: unknown): number | null {
+	const typed = (textOf(text) ?? '').trim().replace(',', '.');
+	return /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : null;
+}
+
+/**
+ * What counts as an answer, per rule. The rules are data the record carries, so the trigger
+ * judges a reply without reading the asking node's parameters.
+ */
+export const REPLY_RULES: Record<ReplyRule['type'], { counts(rule: ReplyRule, item: Item, record: WaitingReply): boolean }> = {
+	anyMessage: { counts: () => true },
+	choice: { counts: (rule, item, record) => choiceCounts(rule as Extract<ReplyRule, { type: 'choice' }>, item, record) },
+	number: {
+		counts: (rule, item) => {
+			const { min, max } = rule as Extract<ReplyRule, { type: 'number' }>;
+			const value = numberIn(item.text);
+			return value !== null && (min === undefined || value >= min) && (max === undefined || value <= max);
+		},
+	},
+	pattern: {
+		counts: (rule, item) => {
+			const { pattern, flags } = rule as Extract<ReplyRule, { type: 'pattern' }>;
+			const text = textOf(item.text);
+			if (text === null) return false;
+			try {
+				return new RegExp(pattern, flags).test(text.slice(0, MAX_TEXT));
+			} catch {
+				return false;
+			}
+		},
+	},
+};
+
+export function replyCounts(record: WaitingReply, item: Item): boolean {
+	const rule = REPLY_RULES[record.rule.type];
+	return rule ? rule.counts(record.rule, item, record) : false;
+}
+
+/** The forms a chat or person is known by: as given, and the other form when learned. */
+function formsOf(value: string | null, other: string | null, pairs: LidPairs): string[] {
+	if (!value) return [];
+	const forms = new Set([value]);
+	if (other) forms.add(other);
+	for (const form of [...forms]) {
+		const learned = isLid(form) ? phoneOfLid(pairs, form) : lidOfPhone(pairs, form);
+		if (learned) forms.add(learned);
+	}
+	return [...forms];
+}
+
+/**
+ * Whether a message item comes from the chat (and person) a record asked. Never a message
+ * sent by me; in a private chat never a group message; in a group only that group, and only
+ * the member asked when one was named.
+ */
+export function fromAskedChat(record: WaitingReply, item: Item, pairs: LidPairs): boolean {
+	if (item.event !== 'message' || isTrue(item.fromMe)) return false;
+	const chatForms = formsOf(record.chat, record.chatOtherForm, pairs);
+	const group = isTrue(item.isGroup);
+	if (group !== isGroupId(record.chat)) return false;
+	if (group) {
+		if (!chatForms.includes(String(item.phone))) return false;
+		if (!record.from) return true;
+		const member = [textOf(item.participantPhone), textOf(item.participantLid), textOf(item.contactPhone), textOf(item.contactLid)];
+		return formsOf(record.from, null, pairs).some((form) => member.includes(form));
+	}
+	const forms = [textOf(item.phone), textOf(item.chatLid), textOf(item.contactPhone), textOf(item.contactLid)];
+	return chatForms.some((form) => forms.includes(form));
+}
+
+function isRecord(value: unknown): value is WaitingReply {
+	return (
+		isObject(value) &&
+		typeof value.instanceId === 'string' &&
+		typeof value.chat === 'string' &&
+		typeof value.resumeUrl === 'string' &&
+		typeof value.expiresAt === 'number' &&
+		isObject(value.rule) &&
+		typeof (value.rule as IDataObject).type === 'string'
+	);
+}
+
+/** The records kept, without expired ones or entries of the wrong shape. */
+export function readWaiting(stored: unknown, now: number): Record<string, WaitingReply> {
+	if (!isObject(stored)) return {};
+	return Object.fromEntries(
+		Object.entries(stored).filter((entry): entry is [string, WaitingReply] => isRecord(entry[1]) && entry[1].expiresAt > now),
+	);
+}
+
+/**
+ * The records of this instance waiting for this message's chat, newest question first: a
+ * person answers the last thing asked. Pure.
+ */
+export function waitingFor(records: Record<string, WaitingReply>, instanceId: string, item: Item, pairs: LidPairs): Array<[string, WaitingReply]> {
+	return Object.entries(records)
+		.filter(([, record]) => record.instanceId === instanceId && fromAskedChat(record, item, pairs))
+		.sort((a, b) => b[1].askedAt - a[1].askedAt);
+}
+
+/**
+ * Whether this run holds the workflow's saved static data. The Z-API Trigger writes the
+ * waiting questions' key at activation and on its deliveries, so a run started by it finds the key; a run that
+ * does not was given empty static data by n8n (2.41.1 does so for a run resumed by its time
+ * limit, and in queue mode for every new run on a worker), and saving a record there would
+ * replace the whole saved object, the trigger's activation record included, leaving the
+ * trigger refusing every delivery.
+ */
+export function holdsSavedStaticData(context: StaticDataHolder): boolean {
+	return isObject(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY]);
+}
+
+/** The trigger's side: the key exists from its activation on (see holdsSavedStaticData). */
+export function markStaticData(context: StaticDataHolder): boolean {
+	const global = context.getWorkflowStaticData('global');
+	if (isObject(global[WAITING_REPLIES_KEY])) return false;
+	global[WAITING_REPLIES_KEY] = {};
+	return true;
+}
+
+export function waitingReplies(context: StaticDataHolder, now = Date.now()): Record<string, WaitingReply> {
+	return readWaiting(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY], now);
+}
+
+/** Keeps `records` (assigned, not changed in place: n8n saves static data only when it sees a change). */
+export function keepWaitingReplies(context: StaticDataHolder, records: Record<string, WaitingReply>): void {
+	const kept = Object.entries(records)
+		.sort((a, b) => b[1].expiresAt - a[1].expiresAt)
+		.slice(0, MAX_WAITING_REPLIES);
+	context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY] = Object.fromEntries(kept) as unknown as IDataObject;
+}
+
+/** Adds (or replaces) the record of one waiting execution. */
+export function addWaitingReply(context: StaticDataHolder, key: string, record: WaitingReply, now = Date.now()): void {
+	keepWaitingReplies(context, { ...waitingReplies(context, now), [key]: record });
+}
+
+/*
+ * The hand-off from the trigger to the waiting node. n8n 2.x lets only an address carrying
+ * the execution's resume token in; n8n 1.x checks nothing for this kind of address. So the
+ * message also travels signed with the instance token (HMAC-SHA256), which both nodes hold
+ * through their credentials: the waiting node takes no answer it cannot verify.
+ */
+
+/** What the trigger hands to the waiting node: `payload` is the JSON of a ReplyHandOff. */
+export interface SignedHandOff {
+	payload: string;
+	signature: string;
+}
+
+export interface ReplyHandOff {
+	reply: IDataObject;
+	/** False when the answer did not count and no re-ask was left. */
+	counted: boolean;
+	questionMessageId: string | null;
+	askedAt: number;
+	/** The trigger's Download Media settings, so the file comes as the trigger would give it. */
+	media?: { binaryProperty: string; maxBytes: number };
+}
+
+const signatureOf = (instanceToken: string, payload: string) => createHmac('sha256', instanceToken).update(`reply:${payload}`).digest('hex');
+
+export function signHandOff(instanceToken: string, handOff: ReplyHandOff): SignedHandOff {
+	const payload = JSON.stringify(handOff);
+	return { payload, signature: signatureOf(instanceToken, payload) };
+}
+
+/** The hand-off when its signature holds, else undefined. */
+export function verifyHandOff(instanceToken: string, body: unknown): ReplyHandOff | undefined {
+	if (!isObject(body) || typeof body.payload !== 'string' || typeof body.signature !== 'string') return undefined;
+	const expected = Buffer.from(signatureOf(instanceToken, body.payload));
+	const given = Buffer.from(body.signature);
+	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+	try {
+		const handOff = JSON.parse(body.payload) as unknown;
+		return isObject(handOff) && isObject(handOff.reply) ? (handOff as unknown as ReplyHandOff) : undefined;
+	} catch {
+		return undefined;
+	}
+}

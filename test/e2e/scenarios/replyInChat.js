@@ -1,0 +1,184 @@
+'use strict';
+const crypto = require('node:crypto');
+/**
+ * Send and Wait for Reply in a real n8n, with the Z-API Trigger of the same workflow: a
+ * question with buttons waits; a message from another chat does not resume it (it starts the
+ * workflow as usual); an answer that does not count is asked again; the contact's button
+ * resumes the execution with that answer, and the reply starts nothing else; a question
+ * nobody answers ends at its limit, marked. And who a LID is: a LID-only delivery after one
+ * with both forms gives an item with the phone.
+ */
+const ANA = '5511933336666';
+const BRUNO = '5511933337777';
+
+const ASK = 'Ask the day';
+const CONFIRM = 'Confirm';
+
+/** Trigger → Send and Wait for Reply (buttons) → a text saying what was booked. */
+function bookingWorkflow(t, inst, askExtra = {}) {
+	const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e reply in chat' });
+	const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+	trigger.typeVersion = 1.1;
+	const credentials = { zApiApi: { ...inst.credential } };
+	wf.nodes.push(
+		{
+			id: crypto.randomUUID(),
+			name: ASK,
+			type: t.ACTION_TYPE,
+			typeVersion: 1,
+			position: [260, 0],
+			parameters: {
+				resource: 'message',
+				operation: 'sendAndWaitForReply',
+				phone: '={{ $json.phone }}',
+				questionType: 'buttons',
+				message: 'Which day suits you?',
+				buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
+				answerRule: 'choice',
+				reaskMessage: 'Please tap Monday or Tuesday.',
+				reaskTimes: 1,
+				...askExtra,
+			},
+			credentials,
+		},
+		{
+			id: crypto.randomUUID(),
+			name: CONFIRM,
+			type: t.ACTION_TYPE,
+			typeVersion: 1,
+			position: [520, 0],
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				phone: '={{ $json.phone }}',
+				message: "={{ $json.replied ? 'Booked: ' + $json.text : 'No answer: nothing booked.' }}",
+				options: {},
+			},
+			credentials,
+		},
+	);
+	wf.connections = {
+		[trigger.name]: { main: [[{ node: ASK, type: 'main', index: 0 }]] },
+		[ASK]: { main: [[{ node: CONFIRM, type: 'main', index: 0 }]] },
+	};
+	return wf;
+}
+
+
+/** Messages the instance sent to a phone, oldest first. */
+const sentTo = (t, inst, phone) => t.standIn.sent(inst.id).filter((s) => s.phone === phone);
+
+async function executionsOf(t, deployed) {
+	return (await t.n8n.executions(deployed.id, { includeData: true })).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+module.exports = {
+	group: 'reply in chat',
+	order: 47,
+	scenarios: [
+		{
+			name: 'a question with buttons waits; another chat does not resume it; a wrong answer is asked again; the button resumes it and starts nothing else',
+			timeoutMs: 150_000,
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('reply in chat');
+				const deployed = await t.deploy(bookingWorkflow(t, inst));
+				// n8n 1.x's public API does not list waiting executions: "still waiting" is "asked, and
+				// not ended", and "started nothing" is "no further question to that chat" (every
+				// execution of this workflow starts by asking).
+				const ended = async () => (await executionsOf(t, deployed)).filter((e) => !['new', 'running', 'waiting', 'unknown'].includes(e.status));
+				const questionsTo = (phone) => sentTo(t, inst, phone).filter((s) => s.path === '/send-button-list');
+
+				await t.emit(inst, 'text', { phone: ANA, message: 'I would like to book' });
+				const [question] = await t.waitFor(() => (questionsTo(ANA).length ? questionsTo(ANA) : null), { what: 'the question at the stand-in' });
+				assert.deepEqual(question.body.buttonList.buttons, [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }]);
+				await t.sleep(2_000);
+				assert.deepEqual(await ended(), []);
+				if (t.line === '2') assert.deepEqual((await executionsOf(t, deployed)).map((e) => e.status), ['waiting']);
+
+				// Another chat: the workflow starts for it as usual (and asks it); Ana's wait goes on.
+				await t.emit(inst, 'button', { phone: BRUNO, overrides: { buttonsResponseMessage: { buttonId: 'tue', message: 'Tuesday' } } });
+				await t.waitFor(() => (questionsTo(BRUNO).length ? true : null), { what: 'the question to the other chat' });
+				await t.sleep(2_000);
+				assert.deepEqual(await ended(), []);
+
+				// An answer that does not count is asked again, quoting it; nothing starts.
+				const wrong = await t.emit(inst, 'text', { phone: ANA, message: 'Friday?' });
+				const again = await t.waitFor(() => sentTo(t, inst, ANA).find((s) => s.body.message === 'Please tap Monday or Tuesday.') ?? null, { what: 'the question asked again' });
+				assert.equal(again.body.messageId, wrong.messageId);
+				await t.sleep(1_500);
+				assert.equal(questionsTo(ANA).length, 1, 'the wrong answer started the workflow again');
+				assert.deepEqual(await ended(), []);
+
+				// The button: Ana's execution goes on with it; nothing else starts.
+				const answer = await t.emit(inst, 'button', {
+					phone: ANA,
+					overrides: { buttonsResponseMessage: { buttonId: 'tue', message: 'Tuesday' }, referenceMessageId: question.messageId },
+				});
+				await t.waitFor(() => sentTo(t, inst, ANA).find((s) => s.body.message === 'Booked: Tuesday') ?? null, { what: 'the booking confirmed', timeoutMs: 30_000 });
+				const [execution] = await t.waitForExecutions(deployed.id, 1);
+				await t.sleep(1_500);
+				assert.equal(questionsTo(ANA).length, 1, 'the reply started the workflow again');
+				const done = await ended();
+				assert.equal(done.length, 1, t.describeExecutions(done));
+				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+				const [output] = t.nodeItems(execution, ASK);
+				assert.equal(output.kind, 'buttonsResponse', JSON.stringify(output));
+				assert.equal(output.buttonId, 'tue');
+				assert.equal(output.text, 'Tuesday');
+				assert.equal(output.messageId, answer.messageId);
+				assert.equal(output.questionMessageId, question.messageId);
+				assert.equal(output.replied, true);
+				assert.equal(output.answerCounts, true);
+				assert.ok(output.waitedSeconds >= 1, JSON.stringify(output));
+				// Bruno's own execution still waits for him.
+				if (t.line === '2') assert.equal((await executionsOf(t, deployed)).filter((e) => e.status === 'waiting').length, 1);
+			},
+		},
+		{
+			name: 'a question nobody answers ends at its limit: the input items go on, without replied',
+			timeoutMs: 200_000,
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('reply in chat timeout');
+				const deployed = await t.deploy(
+					bookingWorkflow(t, inst, { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' } } } }),
+				);
+				await t.emit(inst, 'text', { phone: ANA, message: 'book' });
+				// n8n looks for due waits about once a minute.
+				const [execution] = await t.waitForExecutions(deployed.id, 1, { timeoutMs: 150_000 });
+				assert.equal(execution.status, 'success', `ended ${execution.status}: ${t.executionError(execution)?.message}`);
+				const [output] = t.nodeItems(execution, ASK);
+				assert.equal(output.replied, undefined, JSON.stringify(output));
+				assert.equal(output.text, 'book', JSON.stringify(output));
+				assert.ok(sentTo(t, inst, ANA).some((s) => s.body.message === 'No answer: nothing booked.'));
+			},
+		},
+		{
+			name: 'a LID-only delivery after one with both forms gives an item with the phone',
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('lid pairs');
+				const deployed = await t.deploy(t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e lid pairs' }));
+				const both = await t.emit(inst, 'text', { phone: ANA, message: 'Oi', variants: ['wildExtras'] });
+				assert.ok(/@lid$/.test(both.senderLid), JSON.stringify(both));
+				// A person writes again seconds later. n8n saves what the trigger learned once it has
+				// handled the delivery, after the trigger's own answer: a second delivery sent the same
+				// instant could be read before that save.
+				await t.waitForExecutions(deployed.id, 1);
+				await t.sleep(1_000);
+				const lidOnly = await t.emit(inst, 'text', { phone: ANA, message: 'Tudo bem?', variants: ['lid'] });
+				assert.ok(/@lid$/.test(lidOnly.phone), JSON.stringify(lidOnly));
+				const list = await t.exactlyExecutions(deployed.id, 2);
+				const trigger = deployed.nodes.find((n) => n.type === t.TRIGGER_TYPE).name;
+				const [first] = t.nodeItems(list[0], trigger);
+				const [second] = t.nodeItems(list[1], trigger);
+				assert.equal(first.contactPhone, ANA, JSON.stringify(first));
+				assert.equal(first.contactLid, both.senderLid);
+				assert.equal(second.phone, lidOnly.phone);
+				assert.equal(second.contactPhone, ANA, JSON.stringify(second));
+				assert.equal(second.contactLid, lidOnly.phone);
+			},
+		},
+	],
+};
