@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../shared/input';
 import { readMedia, type Media, type MediaKind, type MediaSource } from '../../shared/media';
@@ -81,9 +82,43 @@ export function textMessageOptions(own: INodeProperties[]): INodeProperties {
 	return optionsProperty([delayMessageOption, ...own, replyToOption, delayTypingOption]);
 }
 
+/** True when a parameter's value, as saved in the workflow, holds an expression anywhere in it. */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * Per node execution: its parameters as saved, and the values of those that hold no
+ * expression. Keyed by the context n8n builds for one node execution, as the transport keeps
+ * the credentials: gone with it, out of reach of any other.
+ */
+const constantsOfExecution = new WeakMap<IExecuteFunctions, { saved: INodeParameters; values: Map<string, unknown> }>();
+
+/**
+ * The item's value of parameter `name`. n8n resolves a parameter on every read (its
+ * expressions, defaults, checks against the node's description), and a value that holds no
+ * expression is the same for every item: that one is read for the first item that asks and
+ * handed to the others (each its own copy). An expression is read for its item.
+ */
+export function readParameter(this: IExecuteFunctions, itemIndex: number, name: string, fallback?: unknown): unknown {
+	let constants = constantsOfExecution.get(this);
+	if (!constants) {
+		constants = { saved: this.getNode().parameters, values: new Map() };
+		constantsOfExecution.set(this, constants);
+	}
+	const saved = constants.saved[name];
+	if (saved === undefined || holdsExpression(saved)) return this.getNodeParameter(name, itemIndex, fallback);
+	if (!constants.values.has(name)) constants.values.set(name, this.getNodeParameter(name, itemIndex, fallback));
+	const value = constants.values.get(name);
+	return value && typeof value === 'object' ? deepCopy(value) : value;
+}
+
 /** The item's value of parameter `name`: the one the router read (ItemRead) when it is that parameter, else read now. */
 export function parameterValue(this: IExecuteFunctions, itemIndex: number, name: string, read?: ItemRead): unknown {
-	return read?.parameter === name ? read.value : this.getNodeParameter(name, itemIndex);
+	return read?.parameter === name ? read.value : readParameter.call(this, itemIndex, name);
 }
 
 /** The chat an item acts on (Phone or Group ID): a phone as digits, a group ID or a LID ID as they are. */
@@ -92,7 +127,7 @@ export function readChat(this: IExecuteFunctions, itemIndex: number, read?: Item
 }
 
 export function readOptions(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	return this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return readParameter.call(this, itemIndex, 'options', {}) as IDataObject;
 }
 
 export function requireText(raw: unknown, field: string, hint: string): string {

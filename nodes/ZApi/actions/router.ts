@@ -85,23 +85,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const lanes = new Map<string, Promise<unknown>>();
 	let next = 0;
 
+	// The chat or group of every item, read before any item runs: n8n evaluates these
+	// expressions markedly faster one after the other than between calls in flight.
+	const reads = laneParameter ? items.map((_, itemIndex) => laneOf(this, laneParameter, itemIndex)) : [];
+
+	const start = async (itemIndex: number, read: ItemRead | undefined) => {
+		if (stopped) return [];
+		if (!operation) {
+			throw new NodeOperationError(this.getNode(), `The operation '${operationName}' of '${resource}' is not supported`, { itemIndex });
+		}
+		return await operation.execute.call(this, itemIndex, read);
+	};
+
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const { lane, read } = laneOf(this, laneParameter, itemIndex);
+			const { lane, read } = reads[itemIndex] ?? { lane: ONE_BY_ONE };
 			const before = lanes.get(lane);
-			const run = (async () => {
-				await before;
-				if (stopped) return [];
-				if (!operation) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The operation '${operationName}' of '${resource}' is not supported`,
-						{ itemIndex },
-					);
-				}
-				return await operation.execute.call(this, itemIndex, read);
-			})();
+			const run = before ? before.then(async () => await start(itemIndex, read)) : start(itemIndex, read);
 			// The lane goes on after this item whether it failed or not; a failure that fails the
 			// node is known before the next item of the lane starts.
 			lanes.set(

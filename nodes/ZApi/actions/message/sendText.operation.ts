@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import type { ItemRead, ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { optionalFields, parameterValue, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
 import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './bubbles';
 import { sendMessage } from './send';
 
@@ -56,7 +56,7 @@ export const sendText: ZApiOperation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readChat.call(this, itemIndex, read);
-		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text to send, or map it from a previous node.');
+		const message = requireText(parameterValue.call(this, itemIndex, 'message'), 'Message', 'Write the text to send, or map it from a previous node.');
 		const options = readOptions.call(this, itemIndex);
 		const body: IDataObject = { phone, message, ...optionalFields(options, { editMessageId: 'editMessageId' }) };
 		if (String(options.mentioned ?? '').trim() || Array.isArray(options.mentioned)) {
