@@ -5,7 +5,6 @@ import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
 	keepWaitingReplies,
-	markStaticData,
 	replyCounts,
 	signHandOff,
 	waitingFor,
@@ -126,7 +125,6 @@ async function routeReply(
 	const global = this.getWorkflowStaticData('global');
 	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
 	const items = learnAndAddContactForms(this, started);
-	if (items.some((item) => item.event === 'message')) markStaticData(this);
 	const changed = () => SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
 	const [item] = items;
 	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {

@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
-import { isLid, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
 import { getInstance } from '../../../shared/transport';
-import { holdsSavedStaticData, keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
+import type { ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
 import { readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './sendAndWait/response';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
+import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routing';
 
 export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
 
@@ -62,11 +62,13 @@ function resumeUrlOf(context: IExecuteFunctions): string {
 
 /**
  * Checks everything first (the limit, then every item), so bad input stops the node before
- * any question goes out. Sends each item's question through the send operation of its kind,
- * records what the Z-API Trigger needs to route the reply here (shared/waitingReplies.ts),
- * and puts the execution to wait. The first answer from any of the chats goes on with the
- * workflow (marked replied: true); at the limit n8n passes the input items on unchanged, as it
- * does for every wait with a limit (Send and Wait for Response included).
+ * any question goes out. Tells the Z-API Trigger what each question waits for (routing.ts)
+ * before sending any, so a quick answer already finds its record, then sends each item's
+ * question through the send operation of its kind, tells the trigger again with the sent
+ * questions' ids (shared/waitingReplies.ts says why twice), and puts the execution to wait.
+ * The first answer from any of the chats goes on with the workflow (marked replied: true); at
+ * the limit n8n passes the input items on unchanged, as it does for every wait with a limit
+ * (Send and Wait for Response included).
  */
 async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -80,12 +82,6 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	let waitTill: Date;
 	try {
 		waitTill = waitTillOf(this, now);
-		if (!holdsSavedStaticData(this)) {
-			throw new InputError(
-				'This run cannot record the question: n8n gave it none of the workflow’s saved data',
-				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (activated by this version of the node, or once its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
-			);
-		}
 	} catch (caught) {
 		items.forEach((_item, index) => fail(caught, index));
 		return [failed];
@@ -98,40 +94,53 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 			fail(caught, item);
 		}
 	});
+	if (!asks.length) return [failed];
 
-	const executionId = this.getExecutionId();
-	const instance = asks.length ? await getInstance.call(this) : undefined;
+	const execution = String(this.getExecutionId());
 	const resumeUrl = resumeUrlOf(this);
-	const pairs = learnedPairs(this);
-	// A newer question of this run replaces its older records: the run waits here now.
-	const records: Record<string, WaitingReply> = Object.fromEntries(
-		Object.entries(waitingReplies(this, now.getTime())).filter(([key]) => !key.startsWith(`${executionId}#`)),
-	);
-	const questionIds: Array<string | null> = [];
+	const recordOf = (ask: ReturnType<typeof readItem>, instanceId: string, questionMessageId: string | null): WaitingReply => ({
+		instanceId,
+		chat: ask.phone,
+		chatOtherForm: null,
+		from: ask.from,
+		resumeUrl,
+		questionMessageId,
+		askedAt: now.getTime(),
+		expiresAt: waitTill.getTime(),
+		rule: ask.rule,
+		reasksLeft: ask.reaskTimes,
+		reaskMessage: ask.reaskMessage,
+	});
+	let instanceId: string;
+	let route: QuestionRoute;
+	try {
+		const instance = await getInstance.call(this);
+		instanceId = instance.instanceId;
+		route = await routeToTrigger.call(this, instance, resumeUrl);
+		await route.place({ execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
+	} catch (caught) {
+		const nothingSent = caught instanceof InputError && !/Nothing was sent/.test(caught.description) ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
+		asks.forEach(({ item }) => fail(nothingSent, item));
+		return [failed];
+	}
+
+	const records: Record<string, WaitingReply> = {};
 	for (const { item, ask } of asks) {
 		try {
 			const [sent] = await ask.kind.send.execute.call(this, item);
-			const messageId = textOf((sent as IDataObject).messageId);
-			questionIds[item] = messageId;
-			records[`${executionId}#${item}`] = {
-				instanceId: instance!.instanceId,
-				chat: ask.phone,
-				chatOtherForm: isLid(ask.phone) ? phoneOfLid(pairs, ask.phone) : lidOfPhone(pairs, ask.phone),
-				from: ask.from,
-				resumeUrl,
-				questionMessageId: messageId,
-				askedAt: now.getTime(),
-				expiresAt: waitTill.getTime(),
-				rule: ask.rule,
-				reasksLeft: ask.reaskTimes,
-				reaskMessage: ask.reaskMessage,
-			};
+			records[`${execution}#${item}`] = recordOf(ask, instanceId, textOf((sent as IDataObject).messageId));
 		} catch (caught) {
 			fail(caught, item);
 		}
 	}
-	if (!questionIds.some((id) => id !== undefined)) return [failed];
-	keepWaitingReplies(this, records);
+	try {
+		// Again, with the questions' ids, and without those that could not be sent.
+		await route.place({ execution, records });
+	} catch (caught) {
+		// The records of the first time stand (without the ids a poll's vote is matched by).
+		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions could not be confirmed to the Z-API Trigger: ${(caught as Error).message}`);
+	}
+	if (!Object.keys(records).length) return [failed];
 	await this.putExecutionToWait(waitTill);
 	return [
 		items.map((item, index) => ({
