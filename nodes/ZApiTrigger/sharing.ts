@@ -499,8 +499,7 @@ async function answerAwait(
 	const questions = askedQuestionsIn(request.questions);
 	if (typeof request.workflowId !== 'string' || !questions) return refuse(400, 'No questions');
 	if (request.workflowId === context.getWorkflow().id) {
-		const waiting = placeWaitingReplies(context, questions);
-		return { webhookResponse: { ok: true, waiting } };
+		return { webhookResponse: { ok: true, ...placeWaitingReplies(context, questions) } };
 	}
 	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
 	if (!member) return refuse(404, 'No Z-API Trigger of that workflow receives messages on this instance');

@@ -25,12 +25,13 @@ import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type Static
  * What n8n guarantees and what it does not (2.41.1 and 1.123.81): static data is one JSON
  * object per workflow, loaded when a delivery comes in and saved whole after the trigger
  * handled it (the last save wins). A record written while another delivery of the same
- * workflow is being handled can be overwritten by that delivery's save. So the asking node
- * writes its records twice: before the question goes out (the trigger must know the chat
- * before the person can answer) and again once it is out (with the question's message id);
- * each write replaces the execution's records whole, so a record lost to one overlapping
- * save is put back by the other. Measured in the end-to-end tests: ten conversations
- * starting at the same moment each got their answer routed (README).
+ * workflow is being handled can be overwritten by that delivery's save, and runs that ask at
+ * the same moment write at the same moment. So the asking node places its records before the
+ * question goes out (the trigger must know the chat before the person can answer), again
+ * once it is out (with the question's message id), and then confirms: it asks again after a
+ * random pause until the trigger finds them saved as they are (placeWaitingReplies writes
+ * nothing then). A confirmed record can still be lost to a delivery whose handling began
+ * before the record's save and ended after the confirmation (longer than the pause).
  */
 
 /** The key of the waiting questions in the workflow's static data. */
@@ -232,20 +233,37 @@ export function askedQuestionsIn(value: unknown): AskedQuestions | undefined {
 	return { execution, records: Object.fromEntries(records) as Record<string, WaitingReply> };
 }
 
+/** Whether the records kept for an execution are those asked (same questions, same resume address and limit). */
+function sameQuestions(kept: Record<string, WaitingReply>, asked: Record<string, WaitingReply>): boolean {
+	const keys = Object.keys(asked);
+	return (
+		keys.length === Object.keys(kept).length &&
+		keys.every((key) => {
+			const [was, is] = [kept[key], asked[key]];
+			return !!was && was.resumeUrl === is.resumeUrl && was.questionMessageId === is.questionMessageId && was.expiresAt === is.expiresAt;
+		})
+	);
+}
+
 /**
  * The trigger's side: replaces the records of one asking execution with `asked` (none: the
  * execution waits for nothing any more). The other form of each chat (phone or LID) is added
- * from the pairs this trigger learned. Returns how many wait now.
+ * from the pairs this trigger learned. When the saved records already are those asked,
+ * nothing is written (`changed: false`): n8n then saves nothing, so a confirmation never
+ * overwrites what another delivery wrote meanwhile.
  */
-export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): number {
+export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): { waiting: number; changed: boolean } {
+	const all = waitingReplies(context, now);
+	const mine = ([key]: [string, unknown]) => key.startsWith(`${asked.execution}#`);
+	const wanted = readWaiting(asked.records, now);
+	if (sameQuestions(Object.fromEntries(Object.entries(all).filter(mine)), wanted)) return { waiting: Object.keys(wanted).length, changed: false };
 	const pairs = learnedPairs(context);
-	const records = Object.fromEntries(Object.entries(waitingReplies(context, now)).filter(([key]) => !key.startsWith(`${asked.execution}#`)));
-	const placed = Object.entries(readWaiting(asked.records, now)).map(([key, record]): [string, WaitingReply] => [
+	const placed = Object.entries(wanted).map(([key, record]): [string, WaitingReply] => [
 		key,
 		{ ...record, chatOtherForm: record.chatOtherForm ?? (isLid(record.chat) ? phoneOfLid(pairs, record.chat) : lidOfPhone(pairs, record.chat)) },
 	]);
-	keepWaitingReplies(context, { ...records, ...Object.fromEntries(placed) });
-	return placed.length;
+	keepWaitingReplies(context, { ...Object.fromEntries(Object.entries(all).filter((entry) => !mine(entry))), ...Object.fromEntries(placed) });
+	return { waiting: placed.length, changed: true };
 }
 
 /*

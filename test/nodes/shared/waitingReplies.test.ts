@@ -129,7 +129,7 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 
 	it('replaces that execution’s records whole and keeps the others', () => {
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live(), '7#1': live(), '8#0': live({ chat: '5511900000000' }) } });
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toBe(1);
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toEqual({ waiting: 1, changed: true });
 		const kept = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
 		expect(Object.keys(kept).sort()).toEqual(['7#1', '8#0']);
 		expect(kept['7#1'].questionMessageId).toBe('Q2');
@@ -137,8 +137,18 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 
 	it('no records: the execution waits for nothing any more', () => {
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live() } });
-		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toBe(0);
+		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toEqual({ waiting: 0, changed: true });
 		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
+	});
+
+	it('writes nothing when the saved records already are those asked (n8n then saves nothing)', () => {
+		const asked = { '7#0': live({ expiresAt: Date.now() + 60_000 }) };
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { ...asked, '8#0': live() } });
+		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
+		expect(placeWaitingReplies(context, { execution: '7', records: asked })).toEqual({ waiting: 1, changed: false });
+		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
+		// Another question id is a change.
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } }).changed).toBe(true);
 	});
 
 	it('adds the other form of the chat from the pairs this trigger learned', () => {

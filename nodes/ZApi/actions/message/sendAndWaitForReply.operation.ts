@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { WAIT_INDEFINITELY } from 'n8n-workflow';
+import { sleep, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { getInstance } from '../../../shared/transport';
@@ -12,6 +12,14 @@ import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sen
 import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routing';
 
 export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
+
+/**
+ * How many times the questions are placed after sending until the trigger finds them saved,
+ * and the pause between (this much plus up to twice it, at random, so runs that asked at
+ * once no longer write at once). A handling of a delivery lasts tens of milliseconds.
+ */
+const CONFIRM_ROUNDS = 10;
+const CONFIRM_PAUSE_MS = 250;
 
 const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
 	const value = context.getNodeParameter('questionType', itemIndex, 'text');
@@ -134,8 +142,14 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		}
 	}
 	try {
-		// Again, with the questions' ids, and without those that could not be sent.
-		await route.place({ execution, records });
+		// Again, with the questions' ids and without those that could not be sent; then until the
+		// trigger finds them saved (shared/waitingReplies.ts: runs asking at once overwrite each other).
+		let confirmed = false;
+		for (let round = 1; !confirmed && round <= CONFIRM_ROUNDS; round++) {
+			if (round > 1) await sleep(CONFIRM_PAUSE_MS + Math.floor(Math.random() * CONFIRM_PAUSE_MS * 2));
+			confirmed = !(await route.place({ execution, records }));
+		}
+		if (!confirmed) this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
 	} catch (caught) {
 		// The records of the first time stand (without the ids a poll's vote is matched by).
 		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions could not be confirmed to the Z-API Trigger: ${(caught as Error).message}`);

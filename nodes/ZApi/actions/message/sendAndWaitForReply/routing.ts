@@ -70,8 +70,11 @@ function hostOf(address: string): string {
 }
 
 export interface QuestionRoute {
-	/** Replaces this execution's questions at the trigger; throws (InputError) when it did not take them. */
-	place(questions: AskedQuestions): Promise<void>;
+	/**
+	 * Replaces this execution's questions at the trigger; throws (InputError) when it did not
+	 * take them. False when the trigger found them saved as they are and wrote nothing.
+	 */
+	place(questions: AskedQuestions): Promise<boolean>;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function routeToTrigger(this: IExecuteFunctions, instance: ZApiInst
 			const answer = await placeQuestions(this, address, workflowId, questions, instance.instanceToken);
 			const failure = PLACING_FAILURES.find((candidate) => candidate.when(answer));
 			if (failure) throw new InputError(failure.message(answer), 'error' in answer ? `${answer.error}. ${failure.hint}` : failure.hint);
+			return fieldOf(bodyOf(answer), 'changed') !== false;
 		},
 	};
 }

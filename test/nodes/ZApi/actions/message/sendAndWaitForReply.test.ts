@@ -134,8 +134,9 @@ describe('Message > Send and Wait for Reply: the reply', () => {
 		contactPhone: PHONE,
 		contactLid: null,
 	};
-	const askedAt = Date.now() - 42_000;
-	const signed = (token = TEST_CREDENTIALS.instanceToken, counted = true) => signHandOff(token, { reply, counted, questionMessageId: '3EB0QUESTION', askedAt }) as unknown as IDataObject;
+	// Made when signed: how long the answer took is measured from the question to the resume.
+	const signed = (token = TEST_CREDENTIALS.instanceToken, counted = true) =>
+		signHandOff(token, { reply, counted, questionMessageId: '3EB0QUESTION', askedAt: Date.now() - 42_000 }) as unknown as IDataObject;
 
 	it('comes out as the trigger’s item with the button, the question and how long it took', async () => {
 		const result = await resume(ask({ questionType: 'buttons' }), { method: 'POST', body: signed() });
