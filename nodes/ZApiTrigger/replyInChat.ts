@@ -36,11 +36,11 @@ export interface ReplyOutcome {
 const HAND_OFF_TIMEOUT_MS = 15_000;
 
 /**
- * The record is placed before the question goes out, and confirmed before the execution is
- * put to wait (up to about 7 s with runs asking at once); an answer in between gets 409
- * "running already". n8n changed nothing then, so asking again is safe.
+ * The record is placed before the question goes out; n8n marks the execution waiting a
+ * moment after it is sent, and an answer in between gets 409 "running already". n8n changed
+ * nothing then, so asking again is safe.
  */
-const STILL_RUNNING_TRIES = 10;
+const STILL_RUNNING_TRIES = 3;
 const STILL_RUNNING_PAUSE_MS = 1_000;
 
 /** Whether the waiting execution took the hand-off: n8n ran the node's resume webhook and it accepted. */

@@ -27,11 +27,12 @@ import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type Static
  * handled it (the last save wins). A record written while another delivery of the same
  * workflow is being handled can be overwritten by that delivery's save, and runs that ask at
  * the same moment write at the same moment. So the asking node places its records before the
- * question goes out (the trigger must know the chat before the person can answer), again
- * once it is out (with the question's message id), and then confirms: it asks again after a
- * random pause until the trigger finds them saved as they are (placeWaitingReplies writes
- * nothing then). A confirmed record can still be lost to a delivery whose handling began
- * before the record's save and ended after the confirmation (longer than the pause).
+ * question goes out and confirms them: it places them again after a random pause until the
+ * trigger finds them saved as they are (placeWaitingReplies writes nothing then). Then it
+ * sends, and places them once more with the questions' message ids; a save overwriting that
+ * was loaded after the confirmation, so it keeps the confirmed records (without the ids).
+ * A confirmed record can still be lost to a delivery whose handling began before the
+ * record's save and ended after the confirmation (longer than the pause).
  */
 
 /** The key of the waiting questions in the workflow's static data. */

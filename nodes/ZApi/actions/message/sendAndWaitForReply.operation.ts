@@ -3,7 +3,7 @@ import { sleep, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { getInstance } from '../../../shared/transport';
-import type { ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
+import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
 import { readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
@@ -70,10 +70,10 @@ function resumeUrlOf(context: IExecuteFunctions): string {
 
 /**
  * Checks everything first (the limit, then every item), so bad input stops the node before
- * any question goes out. Tells the Z-API Trigger what each question waits for (routing.ts)
- * before sending any, so a quick answer already finds its record, then sends each item's
- * question through the send operation of its kind, tells the trigger again with the sent
- * questions' ids (shared/waitingReplies.ts says why twice), and puts the execution to wait.
+ * any question goes out. Tells the Z-API Trigger what each question waits for (routing.ts),
+ * until it confirms them saved, before sending any, then sends each item's question through
+ * the send operation of its kind, gives the trigger the sent questions' ids, and puts the
+ * execution to wait.
  * The first answer from any of the chats goes on with the workflow (marked replied: true); at
  * the limit n8n passes the input items on unchanged, as it does for every wait with a limit
  * (Send and Wait for Response included).
@@ -125,7 +125,7 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		const instance = await getInstance.call(this);
 		instanceId = instance.instanceId;
 		route = await routeToTrigger.call(this, instance, resumeUrl);
-		await route.place({ execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
+		await placeAndConfirm.call(this, route, { execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
 	} catch (caught) {
 		const nothingSent = caught instanceof InputError && !/Nothing was sent/.test(caught.description) ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
 		asks.forEach(({ item }) => fail(nothingSent, item));
@@ -142,17 +142,12 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		}
 	}
 	try {
-		// Again, with the questions' ids and without those that could not be sent; then until the
-		// trigger finds them saved (shared/waitingReplies.ts: runs asking at once overwrite each other).
-		let confirmed = false;
-		for (let round = 1; !confirmed && round <= CONFIRM_ROUNDS; round++) {
-			if (round > 1) await sleep(CONFIRM_PAUSE_MS + Math.floor(Math.random() * CONFIRM_PAUSE_MS * 2));
-			confirmed = !(await route.place({ execution, records }));
-		}
-		if (!confirmed) this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
+		// Once more, with the questions' ids and without those that could not be sent. Not
+		// confirmed: a save that overwrites it was loaded after the confirmation, so it holds the
+		// confirmed records (without the ids a poll's vote is matched by).
+		await route.place({ execution, records });
 	} catch (caught) {
-		// The records of the first time stand (without the ids a poll's vote is matched by).
-		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions could not be confirmed to the Z-API Trigger: ${(caught as Error).message}`);
+		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions' ids could not be given to the Z-API Trigger: ${(caught as Error).message}`);
 	}
 	if (!Object.keys(records).length) return [failed];
 	await this.putExecutionToWait(waitTill);
@@ -162,6 +157,19 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 			pairedItem: { item: index },
 		})),
 	];
+}
+
+/**
+ * Places the questions, then again after a random pause until the trigger finds them saved
+ * as they are (shared/waitingReplies.ts: runs asking at once overwrite each other). Done
+ * before the questions go out, so no answer waits on it. Throws when the trigger refuses.
+ */
+async function placeAndConfirm(this: IExecuteFunctions, route: QuestionRoute, questions: AskedQuestions): Promise<void> {
+	for (let round = 1; round <= CONFIRM_ROUNDS; round++) {
+		if (round > 1) await sleep(CONFIRM_PAUSE_MS + Math.floor(Math.random() * CONFIRM_PAUSE_MS * 2));
+		if (!(await route.place(questions)) && round > 1) return;
+	}
+	this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
 }
 
 function textOf(value: unknown): string | null {
