@@ -160,7 +160,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const query = this.getQueryData() as unknown;
 	try {
 		const choices = choicesOf(this);
-		const control = instance && answerControl(this, instance, stored, query, body);
+		const control = instance && (await answerControl(this, instance, stored, query, body));
 		if (control) return control;
 		const answer = answerDelivery(
 			{ query, body },

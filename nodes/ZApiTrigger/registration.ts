@@ -1,7 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { markStaticData } from '../shared/waitingReplies';
 import { credentialSecrets, getInstance, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
 import {
 	isWebhookName,
@@ -226,10 +225,6 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		failure.message = `${failure.message.replace(/[\s.:]+$/, '')}. ${summary}`;
 		throw failure;
 	}
-	// Saved with the activation, so even the run of the first message finds the workflow's shared
-	// part (shared/waitingReplies.ts): n8n loads a run's static data from its database, racing the
-	// save after that delivery.
-	if (!test) markStaticData(this);
 	return true;
 });
 

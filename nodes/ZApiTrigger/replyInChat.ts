@@ -5,7 +5,6 @@ import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
 	keepWaitingReplies,
-	markStaticData,
 	replyCounts,
 	signHandOff,
 	waitingFor,
@@ -37,8 +36,9 @@ export interface ReplyOutcome {
 const HAND_OFF_TIMEOUT_MS = 15_000;
 
 /**
- * n8n saves the record a moment before it marks the execution waiting; an answer in between
- * gets 409 "running already". n8n changed nothing then, so asking again is safe.
+ * The record is placed before the question goes out; n8n marks the execution waiting a
+ * moment after it is sent, and an answer in between gets 409 "running already". n8n changed
+ * nothing then, so asking again is safe.
  */
 const STILL_RUNNING_TRIES = 3;
 const STILL_RUNNING_PAUSE_MS = 1_000;
@@ -126,7 +126,6 @@ async function routeReply(
 	const global = this.getWorkflowStaticData('global');
 	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
 	const items = learnAndAddContactForms(this, started);
-	if (items.some((item) => item.event === 'message')) markStaticData(this);
 	const changed = () => SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
 	const [item] = items;
 	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {

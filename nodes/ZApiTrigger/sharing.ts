@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { getInstance, redactSecrets, type ZApiInstance } from '../shared/transport';
+import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
 import { signedUrl, verifyDelivery } from './deliverySecret';
 import { secretsOfAddress } from './registration';
@@ -36,6 +37,9 @@ import type { Before, TriggerStaticData } from './staticData';
  * - Joining, leaving and handing over are control requests to a trigger's signed address,
  *   proven with an HMAC keyed by the instance token, which every trigger of the instance
  *   holds. The head keeps its members in its workflow's static data.
+ * - Send and Wait for Reply places its questions the same way ('await', sent by the Z-API
+ *   node to the address the service holds for received messages): the head keeps those of
+ *   its own workflow and passes the others on to the member of the asking workflow.
  *
  * Not guaranteed: static data is saved whole, last write wins, so a join or leave arriving
  * at the very moment the head saves something else (a delivery's repeat memory, another
@@ -67,9 +71,10 @@ export interface SharingData extends IDataObject {
 type ControlRequest =
 	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
 	| { op: 'leave'; at: number; scope: string; webhooks: WebhookName[] }
-	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean };
+	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean }
+	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions };
 
-type Context = IHookFunctions | IWebhookFunctions;
+type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
 
 function proofOf(instanceToken: string, text: string): string {
 	return createHmac('sha256', instanceToken).update(`control:${text}`).digest('hex');
@@ -104,7 +109,7 @@ async function post(
 	body: unknown,
 	headers: Record<string, string>,
 	secrets: string[],
-): Promise<{ status: number } | { error: string }> {
+): Promise<{ status: number; body?: unknown } | { error: string }> {
 	try {
 		const response = (await context.helpers.httpRequest({
 			method: 'POST',
@@ -115,18 +120,38 @@ async function post(
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: REQUEST_TIMEOUT_MS,
-		})) as { statusCode: number };
-		return { status: response.statusCode };
+		})) as { statusCode: number; body?: unknown };
+		return { status: response.statusCode, body: response.body };
 	} catch (error) {
 		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };
 	}
 }
 
-async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
+/** A control request's body: the request as text and its proof. */
+function controlBody(request: ControlRequest, instanceToken: string): IDataObject {
 	const text = JSON.stringify(request);
-	const answer = await post(context, address, { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) }, {}, [instanceToken]);
+	return { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) };
+}
+
+async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
+	const answer = await post(context, address, controlBody(request, instanceToken), {}, [instanceToken]);
 	if ('error' in answer) return answer.error;
 	return answer.status >= 200 && answer.status < 300 ? true : `HTTP ${answer.status}`;
+}
+
+/**
+ * Send and Wait for Reply's side: asks the trigger at `address` (the one the service sends
+ * received messages to) to route the replies of `questions` for workflow `workflowId`.
+ * The trigger's answer as it came, or the error (redacted). Never throws.
+ */
+export async function placeQuestions(
+	context: IExecuteFunctions,
+	address: string,
+	workflowId: string,
+	questions: AskedQuestions,
+	instanceToken: string,
+): Promise<{ status: number; body?: unknown } | { error: string }> {
+	return await post(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken), {}, [instanceToken]);
 }
 
 export function sharingOf(data: TriggerStaticData): SharingData {
@@ -381,14 +406,14 @@ export async function relayToMembers(context: IWebhookFunctions, instance: ZApiI
  * Answers a control request (join, leave, hand over) sent to this trigger's signed address;
  * undefined when the body is not one. Never throws.
  */
-export function answerControl(
+export async function answerControl(
 	context: IWebhookFunctions,
 	instance: ZApiInstance,
 	data: TriggerStaticData,
 	query: unknown,
 	body: unknown,
 	now = Date.now(),
-): IWebhookResponseData | undefined {
+): Promise<IWebhookResponseData | undefined> {
 	if (!isObject(body) || !Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD)) return undefined;
 	const refuse = (status: number, error: string): IWebhookResponseData => {
 		context.getResponseObject().status(status).json({ error });
@@ -444,6 +469,8 @@ export function answerControl(
 			else data.sentByMeBefore = request.sentByMeBefore;
 		}
 		context.logger.info(`Z-API Trigger: holds ${webhooksNamed(takes)} for this instance from now on`);
+	} else if (request.op === 'await') {
+		return await answerAwait(context, instance, members, request, body, refuse);
 	} else {
 		return refuse(400, 'Unknown request');
 	}
@@ -454,4 +481,30 @@ function sameText(a: string, b: string): boolean {
 	const left = Buffer.from(a);
 	const right = Buffer.from(b);
 	return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on
+ * as they came (text and proof) to the member of the asking workflow that receives messages,
+ * whose answer is given back. The answer says how many questions wait.
+ */
+async function answerAwait(
+	context: IWebhookFunctions,
+	instance: ZApiInstance,
+	members: Member[],
+	request: IDataObject,
+	body: IDataObject,
+	refuse: (status: number, error: string) => IWebhookResponseData,
+): Promise<IWebhookResponseData> {
+	const questions = askedQuestionsIn(request.questions);
+	if (typeof request.workflowId !== 'string' || !questions) return refuse(400, 'No questions');
+	if (request.workflowId === context.getWorkflow().id) {
+		return { webhookResponse: { ok: true, ...placeWaitingReplies(context, questions) } };
+	}
+	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
+	if (!member) return refuse(404, 'No Z-API Trigger of that workflow receives messages on this instance');
+	const answer = await post(context, addressOf(member, instance.instanceToken), { [CONTROL_FIELD]: body[CONTROL_FIELD], proof: body.proof }, {}, [instance.instanceToken]);
+	if ('error' in answer) return refuse(502, `The workflow's Z-API Trigger did not answer: ${answer.error}`);
+	context.getResponseObject().status(answer.status).json(isObject(answer.body) ? answer.body : {});
+	return { noWebhookResponse: true };
 }

@@ -18,8 +18,7 @@ import type { WebhookName } from '../shared/webhooks';
  * learned, across a reactivation.
  * - LID_PAIRS_KEY: phone–LID pairs learned from deliveries (shared/lidPairs.ts).
  * - WAITING_REPLIES_KEY: questions of Send and Wait for Reply waiting for their answer in the
- *   chat (shared/waitingReplies.ts). The trigger creates it, empty, at activation (and on a message, for an activation made before): its
- *   presence tells the asking node it holds the saved static data (holdsSavedStaticData).
+ *   chat (shared/waitingReplies.ts), placed by the asking node through a control request.
  */
 export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY] as const;
 

@@ -3,43 +3,36 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isGroupId } from './input';
 import { fieldOf, isObject, textOf } from '../ZApiTrigger/readers';
-import { isLid, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
+import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
 
 /*
  * Questions waiting for their reply in the chat (Message → Send and Wait for Reply).
  *
- * The asking execution sends the question, writes a record here and is put to wait by n8n
- * (in n8n's database, not in memory). The Z-API Trigger of the same workflow, on each
- * message delivery, looks for a record of that chat; when the message counts as an answer it
- * POSTs the message item to the record's resume address (n8n's waiting-webhook address of
- * that execution and node, with n8n's resume token), and starts nothing itself.
+ * The asking execution tells the Z-API Trigger of its workflow what it waits for, and n8n
+ * puts the execution to wait (in n8n's database, not in memory). The trigger keeps one record
+ * per question; on each message delivery it looks for a record of that chat, and when the
+ * message counts as an answer it POSTs the message item to the record's resume address
+ * (n8n's waiting-webhook address of that execution and node, with n8n's resume token), and
+ * starts nothing itself.
  *
- * Where: the workflow's static data (`global` part, under WAITING_REPLIES_KEY), one record
- * per waiting execution (an execution waits on one node at a time, so a newer question of
- * the same run replaces its older record). The trigger's webhook has static data but no data
- * tables, which is why the record is kept here.
+ * Where: the trigger's workflow's static data (`global` part, under WAITING_REPLIES_KEY), one
+ * record per question (`<execution>#<item>`). Only the trigger writes it, in its webhook, as
+ * a control request to its signed address (ZApiTrigger/sharing.ts, 'await'): the asking run
+ * never saves static data. That is what makes it work in queue mode, where n8n 2.41.1 gives a
+ * run on a worker none of the saved static data (the execution's workflow snapshot leaves it
+ * out) and saving there would write an empty object over the trigger's records.
  *
  * What n8n guarantees and what it does not (2.41.1 and 1.123.81): static data is one JSON
- * object per workflow, loaded when a delivery comes in or an execution starts and saved whole
- * (the last save wins) after the trigger answers a delivery and when an execution ends or is
- * put to wait. So:
- * - The record is saved when the asking execution goes to wait. Anything another save wrote
- *   between that execution's start and its wait is overwritten: two executions of the same
- *   workflow that ask at the same time (their runs from delivery to question overlap) can
- *   lose one of the two records. That question then gets no reply routed: its wait ends at
- *   its limit (without an answer), and the person's messages start the trigger's normal flow.
- * - A delivery racing the save (loaded before it, saved after) overwrites it the same way:
- *   the window is the trigger's own handling of that delivery.
- * - A run resumed by its time limit, and in queue mode every new run on a worker, gets no
- *   saved static data from n8n 2.41.1 (the execution's workflow snapshot leaves it out):
- *   saving a record there would write an empty object over everything, the trigger's
- *   activation record included. The asking node checks first (holdsSavedStaticData) and
- *   refuses; Send and Wait for Reply therefore does not work in queue mode for now.
- * Measured on n8n 2.41.1 (regular mode, SQLite), ten conversations starting within about a
- * second: 4 of 10 records survived with the trigger's defaults (Ignore Repeated Deliveries
- * saves the static data on every message), 9 of 10 with it off. The README says what the user
- * should do: turn it off where conversations start at once, keep the way to the question
- * short, and handle the limit.
+ * object per workflow, loaded when a delivery comes in and saved whole after the trigger
+ * handled it (the last save wins). A record written while another delivery of the same
+ * workflow is being handled can be overwritten by that delivery's save, and runs that ask at
+ * the same moment write at the same moment. So the asking node places its records before the
+ * question goes out and confirms them: it places them again after a random pause until the
+ * trigger finds them saved as they are (placeWaitingReplies writes nothing then). Then it
+ * sends, and places them once more with the questions' message ids; a save overwriting that
+ * was loaded after the confirmation, so it keeps the confirmed records (without the ids).
+ * A confirmed record can still be lost to a delivery whose handling began before the
+ * record's save and ended after the confirmation (longer than the pause).
  */
 
 /** The key of the waiting questions in the workflow's static data. */
@@ -214,26 +207,6 @@ export function waitingFor(records: Record<string, WaitingReply>, instanceId: st
 		.sort((a, b) => b[1].askedAt - a[1].askedAt);
 }
 
-/**
- * Whether this run holds the workflow's saved static data. The Z-API Trigger writes the
- * waiting questions' key at activation and on its deliveries, so a run started by it finds the key; a run that
- * does not was given empty static data by n8n (2.41.1 does so for a run resumed by its time
- * limit, and in queue mode for every new run on a worker), and saving a record there would
- * replace the whole saved object, the trigger's activation record included, leaving the
- * trigger refusing every delivery.
- */
-export function holdsSavedStaticData(context: StaticDataHolder): boolean {
-	return isObject(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY]);
-}
-
-/** The trigger's side: the key exists from its activation on (see holdsSavedStaticData). */
-export function markStaticData(context: StaticDataHolder): boolean {
-	const global = context.getWorkflowStaticData('global');
-	if (isObject(global[WAITING_REPLIES_KEY])) return false;
-	global[WAITING_REPLIES_KEY] = {};
-	return true;
-}
-
 export function waitingReplies(context: StaticDataHolder, now = Date.now()): Record<string, WaitingReply> {
 	return readWaiting(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY], now);
 }
@@ -246,9 +219,52 @@ export function keepWaitingReplies(context: StaticDataHolder, records: Record<st
 	context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY] = Object.fromEntries(kept) as unknown as IDataObject;
 }
 
-/** Adds (or replaces) the record of one waiting execution. */
-export function addWaitingReply(context: StaticDataHolder, key: string, record: WaitingReply, now = Date.now()): void {
-	keepWaitingReplies(context, { ...waitingReplies(context, now), [key]: record });
+/** The questions one asking execution sends the trigger: its records, keyed `<execution>#<item>`. */
+export interface AskedQuestions {
+	execution: string;
+	records: Record<string, WaitingReply>;
+}
+
+/** The shape of AskedQuestions, checked where the trigger receives them. */
+export function askedQuestionsIn(value: unknown): AskedQuestions | undefined {
+	if (!isObject(value) || typeof value.execution !== 'string' || !value.execution || !isObject(value.records)) return undefined;
+	const execution = value.execution;
+	const records = Object.entries(value.records).filter(([key, record]) => key.startsWith(`${execution}#`) && isRecord(record));
+	if (records.length !== Object.keys(value.records).length) return undefined;
+	return { execution, records: Object.fromEntries(records) as Record<string, WaitingReply> };
+}
+
+/** Whether the records kept for an execution are those asked (same questions, same resume address and limit). */
+function sameQuestions(kept: Record<string, WaitingReply>, asked: Record<string, WaitingReply>): boolean {
+	const keys = Object.keys(asked);
+	return (
+		keys.length === Object.keys(kept).length &&
+		keys.every((key) => {
+			const [was, is] = [kept[key], asked[key]];
+			return !!was && was.resumeUrl === is.resumeUrl && was.questionMessageId === is.questionMessageId && was.expiresAt === is.expiresAt;
+		})
+	);
+}
+
+/**
+ * The trigger's side: replaces the records of one asking execution with `asked` (none: the
+ * execution waits for nothing any more). The other form of each chat (phone or LID) is added
+ * from the pairs this trigger learned. When the saved records already are those asked,
+ * nothing is written (`changed: false`): n8n then saves nothing, so a confirmation never
+ * overwrites what another delivery wrote meanwhile.
+ */
+export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): { waiting: number; changed: boolean } {
+	const all = waitingReplies(context, now);
+	const mine = ([key]: [string, unknown]) => key.startsWith(`${asked.execution}#`);
+	const wanted = readWaiting(asked.records, now);
+	if (sameQuestions(Object.fromEntries(Object.entries(all).filter(mine)), wanted)) return { waiting: Object.keys(wanted).length, changed: false };
+	const pairs = learnedPairs(context);
+	const placed = Object.entries(wanted).map(([key, record]): [string, WaitingReply] => [
+		key,
+		{ ...record, chatOtherForm: record.chatOtherForm ?? (isLid(record.chat) ? phoneOfLid(pairs, record.chat) : lidOfPhone(pairs, record.chat)) },
+	]);
+	keepWaitingReplies(context, { ...Object.fromEntries(Object.entries(all).filter((entry) => !mine(entry))), ...Object.fromEntries(placed) });
+	return { waiting: placed.length, changed: true };
 }
 
 /*

@@ -30,7 +30,6 @@ import { ZApiApi } from '../../credentials/ZApiApi.credentials';
 import { ZApiConversationStateApi } from '../../credentials/ZApiConversationStateApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
-import { WAITING_REPLIES_KEY } from '../../nodes/shared/waitingReplies';
 
 export const ACTION_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApi';
 export const TRIGGER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.zApiTrigger';
@@ -127,6 +126,8 @@ export interface EngineOptions {
 	executionId?: string;
 	/** The workflow's static data, read and changed in place by the run. */
 	staticData?: IDataObject;
+	/** The workflow's id ('wf1' when not given). */
+	workflowId?: string;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -215,8 +216,7 @@ export async function runAction(
 	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	// By default the static data a run started by the Z-API Trigger holds (see holdsSavedStaticData).
-	const workflow = makeWorkflow([node], options.staticData ?? { global: { [WAITING_REPLIES_KEY]: {} } });
+	const workflow = makeWorkflow([node], options.staticData ?? {}, false, options.workflowId);
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({

@@ -613,39 +613,106 @@ async function runSuite(figures, cleanups) {
 		});
 	}
 
-	// Send and Wait for Reply in queue mode: n8n 2.41.1 gives a new run on a worker none of the
-	// workflow's static data (the execution's workflow snapshot leaves it out), so recording
-	// the question there would save an empty object over the trigger's activation record. The
-	// node refuses before sending; the trigger keeps receiving.
-	await check('queue mode: Send and Wait for Reply refuses on a worker before sending, and the trigger keeps receiving', async () => {
+	// Send and Wait for Reply in queue mode: the question runs on a worker, which gets none of the
+	// workflow's static data from n8n 2.41.1; the node places its question at the workflow's
+	// trigger (a control request to its address, served by a webhook processor), so nothing on
+	// the worker writes static data.
+	await check('queue mode: Send and Wait for Reply waits on a worker; another chat does not resume it, a wrong answer is asked again, the button resumes it and starts nothing else; an unanswered question ends at its limit', async () => {
 		const asker = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
 		standIn.addInstance({ id: asker.id, token: asker.token, name: 'queue reply' });
 		const credential = await createCredential(main, standIn, asker, 'Z-API queue reply');
+		const ANA = '5511933339999';
+		const BRUNO = '5511933338888';
+		const SILENT = '5511933337777';
 		const dialogue = triggerWorkflow(credential);
 		dialogue.name = `queue: reply in chat [${hex(3)}]`;
-		dialogue.nodes.push({
-			id: crypto.randomUUID(),
-			name: 'Ask the day',
-			type: ACTION_TYPE,
-			typeVersion: 1,
-			position: [250, 0],
-			parameters: { resource: 'message', operation: 'sendAndWaitForReply', phone: '={{ $json.phone }}', message: 'Which day suits you?' },
-			credentials: credentialRef(credential),
-		});
-		dialogue.connections = { 'Z-API Trigger': { main: [[{ node: 'Ask the day', type: 'main', index: 0 }]] } };
+		dialogue.nodes.push(
+			{
+				id: crypto.randomUUID(),
+				name: 'Ask the day',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [250, 0],
+				parameters: {
+					resource: 'message',
+					operation: 'sendAndWaitForReply',
+					phone: '={{ $json.phone }}',
+					questionType: 'buttons',
+					message: 'Which day suits you?',
+					buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
+					answerRule: 'choice',
+					reaskMessage: 'Please tap Monday or Tuesday.',
+					reaskTimes: 1,
+					// The silent chat's question ends at its limit (n8n looks for due waits about once a minute).
+					options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: `={{ $json.phone === '${SILENT}' ? 0.1 : 10 }}`, resumeUnit: 'minutes' } } },
+				},
+				credentials: credentialRef(credential),
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Confirm',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [500, 0],
+				parameters: { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: "={{ $json.replied ? 'Booked: ' + $json.text : 'No answer: nothing booked.' }}", options: {} },
+				credentials: credentialRef(credential),
+			},
+		);
+		dialogue.connections = {
+			'Z-API Trigger': { main: [[{ node: 'Ask the day', type: 'main', index: 0 }]] },
+			'Ask the day': { main: [[{ node: 'Confirm', type: 'main', index: 0 }]] },
+		};
 		const id = String((await main.createWorkflow(dialogue)).id);
 		await main.activate(id);
-		try {
-			for (const [count, message] of [[1, 'book'], [2, 'book again']]) {
-				const res = await standIn.emit(asker.id, 'text', { phone: '5511933339999', message });
-				assert.equal(res.delivered.status, 200, `delivery ${count} answered ${res.delivered.status}`);
-				const list = await main.waitForExecutions(id, { count, timeoutMs: 60_000 });
-				const last = list.sort((a, b) => Number(b.id) - Number(a.id))[0];
-				assert.equal(last.status, 'error', JSON.stringify(list.map((e) => [e.id, e.status])));
+		const sentTo = (phone) => standIn.sent(asker.id).filter((s) => s.phone === phone);
+		const questionsTo = (phone) => sentTo(phone).filter((s) => s.path === '/send-button-list');
+		const until = async (what, fn, timeoutMs = 60_000) => {
+			const end = Date.now() + timeoutMs;
+			while (Date.now() < end) {
+				const value = fn();
+				if (value) return value;
+				await sleep(300);
 			}
-			assert.equal(standIn.sent(asker.id).length, 0, 'a question was sent');
-			const full = await main.executions(id, { includeData: true });
-			assert.match(JSON.stringify(full[0].data?.resultData?.error ?? full[0].data), /cannot record the question/);
+			throw new Error(`waited ${timeoutMs} ms for ${what}`);
+		};
+		const statuses = async () => (await main.executions(id, { includeData: false })).map((e) => e.status);
+		try {
+			for (const phone of [ANA, SILENT]) {
+				const res = await standIn.emit(asker.id, 'text', { phone, message: 'I would like to book' });
+				assert.equal(res.delivered.status, 200);
+			}
+			const [question] = await until('the question to Ana', () => (questionsTo(ANA).length ? questionsTo(ANA) : null));
+			await until('the question to the silent chat', () => questionsTo(SILENT).length > 0);
+			await sleep(2_000);
+			assert.deepEqual((await statuses()).sort(), ['waiting', 'waiting']);
+
+			// Another chat starts the workflow as usual; Ana's wait goes on.
+			await standIn.emit(asker.id, 'button', { phone: BRUNO, overrides: { buttonsResponseMessage: { buttonId: 'tue', message: 'Tuesday' } } });
+			await until('the question to Bruno', () => questionsTo(BRUNO).length > 0);
+
+			// A wrong answer is asked again, quoting it; nothing starts.
+			const wrong = await standIn.emit(asker.id, 'text', { phone: ANA, message: 'Friday?' });
+			const again = await until('the question asked again', () => sentTo(ANA).find((s) => s.body.message === 'Please tap Monday or Tuesday.'));
+			assert.equal(again.body.messageId, wrong.payload.messageId);
+
+			// The button resumes Ana's execution on a worker; nothing else starts.
+			await standIn.emit(asker.id, 'button', { phone: ANA, overrides: { buttonsResponseMessage: { buttonId: 'tue', message: 'Tuesday' }, referenceMessageId: question.messageId } });
+			await until('the booking confirmed', () => sentTo(ANA).some((s) => s.body.message === 'Booked: Tuesday'));
+			await until('the silent chat at its limit', () => sentTo(SILENT).some((s) => s.body.message === 'No answer: nothing booked.'), 150_000);
+			await sleep(1_500);
+			assert.equal(questionsTo(ANA).length, 1, 'an answer started the workflow again');
+			const list = await main.executions(id, { includeData: true });
+			assert.equal(list.length, 3, JSON.stringify(list.map((e) => [e.id, e.status])));
+			const ended = list.filter((e) => e.status === 'success');
+			assert.equal(ended.length, 2, JSON.stringify(list.map((e) => [e.id, e.status])));
+			const output = (execution) => execution.data?.resultData?.runData?.['Ask the day']?.at(-1)?.data?.main?.[0]?.[0]?.json ?? {};
+			const anas = ended.find((e) => output(e).phone === ANA);
+			assert.ok(anas, 'no ended execution for Ana');
+			assert.equal(output(anas).buttonId, 'tue');
+			assert.equal(output(anas).questionMessageId, question.messageId);
+			assert.equal(output(anas).replied, true);
+			const { map } = executionsByWorker(workers);
+			for (const execution of ended) assert.ok((map.get(Number(execution.id)) ?? []).length >= 1, `execution ${execution.id} ran on no worker (worker logs)`);
 		} finally {
 			await main.deactivate(id);
 		}
@@ -939,8 +1006,10 @@ async function runSuite(figures, cleanups) {
 		assert.equal(total, bulk.length + late.length, 'an execution was recorded after deactivation');
 	});
 
-	// Several workflows on one instance: one order, through the processors and main.
-	await check('sharing: three workflows on one instance, activated W1 W2 W3 and deactivated W2 W1 W3 from main, each runs exactly for its deliveries, the other program is back', async () => {
+	// Several workflows on one instance: every order of activating and deactivating three
+	// workflows (36), from main, with the deliveries through the processors. One message per
+	// step keeps the run short; which kinds each chooses is covered per order in regular mode.
+	await check('sharing: three workflows on one instance, activated and deactivated from main in all 36 orders, each runs exactly for its deliveries after every step, the other program is back after each order', async () => {
 		const OTHER_PROGRAM = 'https://crm.example.com/zapi/inbound';
 		const shared = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
 		standIn.addInstance({ id: shared.id, token: shared.token, name: 'queue sharing' });
@@ -950,30 +1019,38 @@ async function runSuite(figures, cleanups) {
 		for (let i = 0; i < 3; i++) ids.push(String((await main.createWorkflow(triggerWorkflow(sharedCredential))).id));
 		const active = new Set();
 		const expected = new Map(ids.map((id) => [id, 0]));
+		let sent = 0;
 		async function round(step) {
-			for (let i = 0; i < 3; i++) {
-				const res = await standIn.emit(shared.id, 'text', { phone: phoneOf(i), message: `sharing ${step} ${i}`, messageId: `3EB0S${hex(6).toUpperCase()}` });
-				assert.equal(res.delivered.status, 200, `${step}: a delivery was answered ${res.delivered.status} ${res.delivered.error ?? ''}`);
-			}
-			for (const id of active) expected.set(id, expected.get(id) + 3);
-			for (const id of ids) if (expected.get(id)) await waitForEnded(db, id, expected.get(id), { timeoutMs: 60_000, label: step });
-			await sleep(1_500);
+			const res = await standIn.emit(shared.id, 'text', { phone: phoneOf(sent), message: `sharing ${step}`, messageId: `3EB0S${hex(6).toUpperCase()}` });
+			sent++;
+			assert.equal(res.delivered.status, 200, `${step}: a delivery was answered ${res.delivered.status} ${res.delivered.error ?? ''}`);
+			for (const id of active) expected.set(id, expected.get(id) + 1);
+			for (const id of active) await waitForEnded(db, id, expected.get(id), { timeoutMs: 60_000, label: step });
+			await sleep(800);
 			for (const [index, id] of ids.entries()) {
 				const { total } = await executionCounts(db, id);
 				assert.equal(total, expected.get(id), `${step}: W${index + 1} ran ${total} times, expected ${expected.get(id)}`);
 			}
 		}
-		for (const index of [0, 1, 2]) {
-			await main.activate(ids[index]);
-			active.add(ids[index]);
-			await round(`after activating W${index + 1}`);
+		const permutations = (list) => (list.length <= 1 ? [list] : list.flatMap((first, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [first, ...rest])));
+		const orders = permutations([0, 1, 2]);
+		for (const up of orders) {
+			for (const down of orders) {
+				const name = `up ${up.map((i) => `W${i + 1}`).join(' ')}, down ${down.map((i) => `W${i + 1}`).join(' ')}`;
+				for (const index of up) {
+					await main.activate(ids[index]);
+					active.add(ids[index]);
+					await round(`${name}: after activating W${index + 1}`);
+				}
+				for (const index of down) {
+					await main.deactivate(ids[index]);
+					active.delete(ids[index]);
+					if (active.size) await round(`${name}: after deactivating W${index + 1}`);
+				}
+				assert.equal(standIn.snapshot(shared.id).webhooks.received, OTHER_PROGRAM, `${name}: the other program is not back`);
+			}
 		}
-		for (const index of [1, 0, 2]) {
-			await main.deactivate(ids[index]);
-			active.delete(ids[index]);
-			if (active.size) await round(`after deactivating W${index + 1}`);
-		}
-		assert.equal(standIn.snapshot(shared.id).webhooks.received, OTHER_PROGRAM);
+		log(`      36 orders, ${sent} deliveries`);
 	});
 
 	await check('no process log holds the instance token or the delivery signature', async () => {

@@ -136,6 +136,32 @@ module.exports = {
 			},
 		},
 		{
+			name: 'ten conversations starting at the same moment: every question gets its answer, with the trigger’s defaults',
+			timeoutMs: 180_000,
+			async run(t) {
+				const { assert } = t;
+				const inst = await t.instance('reply in chat at once');
+				const deployed = await t.deploy(bookingWorkflow(t, inst));
+				const phones = Array.from({ length: 10 }, (_, index) => `55119444${String(index).padStart(5, '0')}`);
+				const questionTo = (phone) => sentTo(t, inst, phone).find((s) => s.path === '/send-button-list');
+				await Promise.all(phones.map((phone) => t.emit(inst, 'text', { phone, message: 'I would like to book' })));
+				const questions = await t.waitFor(() => (phones.every(questionTo) ? phones.map(questionTo) : null), { what: 'ten questions at the stand-in', timeoutMs: 60_000 });
+				// Everyone answers at once too.
+				await Promise.all(
+					phones.map((phone, index) =>
+						t.emit(inst, 'button', { phone, overrides: { buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' }, referenceMessageId: questions[index].messageId } }),
+					),
+				);
+				const booked = () => phones.filter((phone) => sentTo(t, inst, phone).some((s) => s.body.message === 'Booked: Monday'));
+				await t.waitFor(() => (booked().length === phones.length ? true : null), { what: 'ten bookings', timeoutMs: 60_000 }).catch(() => null);
+				assert.equal(booked().length, phones.length, `answered: ${booked().length} of ${phones.length}`);
+				const executions = await t.exactlyExecutions(deployed.id, phones.length);
+				assert.deepEqual(executions.map((e) => e.status), phones.map(() => 'success'), t.describeExecutions(executions));
+				// No answer started the workflow again: one question per person.
+				for (const phone of phones) assert.equal(sentTo(t, inst, phone).filter((s) => s.path === '/send-button-list').length, 1, phone);
+			},
+		},
+		{
 			name: 'a question nobody answers ends at its limit: the input items go on, without replied',
 			timeoutMs: 200_000,
 			async run(t) {

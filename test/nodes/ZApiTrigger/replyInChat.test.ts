@@ -71,13 +71,8 @@ function withWaiting(records: Record<string, WaitingReply>) {
 	target.setup.staticData!.global = { [WAITING_REPLIES_KEY]: records };
 }
 
-it('the activation saves the mark of the shared part, so the run of the first message can ask', () => {
-	expect(globalOf()).toEqual({ [WAITING_REPLIES_KEY]: {} });
-});
-
-it('listening for a test event marks nothing (its static data is not saved)', async () => {
-	const test = await listening({ events: ['messageReceived'] }, { isTest: true });
-	expect(test.setup.staticData!.global).toBeUndefined();
+it('the activation writes nothing into the workflow’s shared part: questions are placed by the asking node', () => {
+	expect(globalOf()).toEqual({});
 });
 
 describe('a reply the execution waits for', () => {

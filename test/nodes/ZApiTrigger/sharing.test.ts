@@ -14,6 +14,8 @@ import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
 import { webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
 import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
+import { EXECUTION_ID, runWaitingAction } from '../../helpers/waiting';
+import { verifyHandOff, WAITING_REPLIES_KEY } from '../../../nodes/shared/waitingReplies';
 import { contentFixture, createStandIn, instanceCallbackFixture, n8nDelete, statusFixture } from './fixtures';
 
 const INSTANCE = { id: TEST_CREDENTIALS.instanceId, token: ENCODED_TOKEN };
@@ -187,11 +189,46 @@ describe('three workflows, activated and deactivated in every order', () => {
 		expect(end.sentByMe).toBe(false);
 		expect(log.warn).not.toHaveBeenCalled();
 		expect(log.error).not.toHaveBeenCalled();
-		// The node's record ends; the workflow's shared part keeps only the mark of messages seen (no question waits, no LID learned).
+		// The node's record ends; the workflow's shared part stays empty (no question waits, no LID learned).
 		for (const each of all) {
-			expect(each.setup.staticData).toEqual({ 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] }, global: { zApiWaitingReplies: {} } });
+			expect(each.setup.staticData).toEqual({ 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] }, global: {} });
 		}
 	}, 60_000);
+});
+
+describe('Send and Wait for Reply in a workflow that is not the head', () => {
+	it('its questions go through the head to its own trigger, and the reply reaches its run; the head’s workflow still gets the message', async () => {
+		const head = workflow(0, ['messageReceived']);
+		const asking = workflow(1, ['messageReceived']);
+		await activate(head);
+		await activate(asking);
+		const phone = '5511944445555';
+		const result = await runWaitingAction(
+			{ resource: 'message', operation: 'sendAndWaitForReply', phone, message: 'Which day?', questionType: 'buttons', buttons: { button: [{ label: 'Monday', id: 'mon' }] }, answerRule: 'choice' },
+			undefined,
+			{ credentials: { instanceToken: ENCODED_TOKEN, baseUrl: standIn.url }, workflowId: 'wf-1' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.status).toBe('waiting');
+		const waitsOf = (target: Workflow) => ((target.setup.staticData!.global as IDataObject | undefined)?.[WAITING_REPLIES_KEY] ?? {}) as IDataObject;
+		expect(Object.keys(waitsOf(asking))).toEqual([`${EXECUTION_ID}#0`]);
+		expect(waitsOf(head)).toEqual({});
+
+		const posted: unknown[] = [];
+		const resume = nock(N8N)
+			.post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`, (body) => posted.push(body) > 0)
+			.query(true)
+			.reply(200, { accepted: true });
+		const reply = contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'buttonsResponseMessage')!, {
+			phone,
+			messageId: newId(),
+			buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' },
+		});
+		expect(await serviceSends('receivedAndSent', reply)).toEqual(['W0']);
+		expect(resume.isDone()).toBe(true);
+		expect(verifyHandOff(ENCODED_TOKEN, posted[0])).toMatchObject({ counted: true, reply: { kind: 'buttonsResponse', text: 'Monday' } });
+		expect(waitsOf(asking)).toEqual({});
+	});
 });
 
 describe('joining, leaving, handing over', () => {

@@ -6,7 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	askedQuestionsIn,
 	fromAskedChat,
+	placeWaitingReplies,
 	readWaiting,
 	REPLY_RULES,
 	replyCounts,
@@ -14,6 +16,7 @@ import {
 	verifyHandOff,
 	waitingFor,
 	type ReplyRule,
+	WAITING_REPLIES_KEY,
 	type WaitingReply,
 } from '../../../nodes/shared/waitingReplies';
 
@@ -114,6 +117,56 @@ describe('records', () => {
 			otherChat: record({ type: 'anyMessage' }, { chat: '5511977776666', askedAt: 4 }),
 		};
 		expect(waitingFor(records, 'I1', { event: 'message', phone: ANA }, {}).map(([key]) => key)).toEqual(['newer', 'old']);
+	});
+});
+
+describe('placing an execution’s questions (the trigger’s side)', () => {
+	const holder = (global: IDataObject = {}) => {
+		const data: IDataObject = { global };
+		return { data, context: { getWorkflowStaticData: (type: string) => data[type] as IDataObject } };
+	};
+	const live = (extra: Partial<WaitingReply> = {}) => record({ type: 'anyMessage' }, { expiresAt: Date.now() + 60_000, ...extra });
+
+	it('replaces that execution’s records whole and keeps the others', () => {
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live(), '7#1': live(), '8#0': live({ chat: '5511900000000' }) } });
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toEqual({ waiting: 1, changed: true });
+		const kept = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
+		expect(Object.keys(kept).sort()).toEqual(['7#1', '8#0']);
+		expect(kept['7#1'].questionMessageId).toBe('Q2');
+	});
+
+	it('no records: the execution waits for nothing any more', () => {
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live() } });
+		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toEqual({ waiting: 0, changed: true });
+		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
+	});
+
+	it('writes nothing when the saved records already are those asked (n8n then saves nothing)', () => {
+		const asked = { '7#0': live({ expiresAt: Date.now() + 60_000 }) };
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { ...asked, '8#0': live() } });
+		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
+		expect(placeWaitingReplies(context, { execution: '7', records: asked })).toEqual({ waiting: 1, changed: false });
+		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
+		// Another question id is a change.
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } }).changed).toBe(true);
+	});
+
+	it('adds the other form of the chat from the pairs this trigger learned', () => {
+		const lid = '123456789012345@lid';
+		const { data, context } = holder({ zApiLidPairs: { [lid]: [ANA, Math.floor(Date.now() / 86_400_000)] } });
+		placeWaitingReplies(context, { execution: '7', records: { '7#0': live(), '7#1': live({ chat: '5511977776666' }) } });
+		const placed = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
+		expect(placed['7#0'].chatOtherForm).toBe(lid);
+		expect(placed['7#1'].chatOtherForm).toBeNull();
+	});
+
+	it.each([
+		['no execution', { records: {} }],
+		['a record of another execution', { execution: '7', records: { '8#0': record({ type: 'anyMessage' }) } }],
+		['a record of the wrong shape', { execution: '7', records: { '7#0': { chat: ANA } } }],
+		['not an object', 'garbage'],
+	])('refuses %s', (_name, value) => {
+		expect(askedQuestionsIn(value)).toBeUndefined();
 	});
 });
 

@@ -1,17 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { WAIT_INDEFINITELY } from 'n8n-workflow';
+import { sleep, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
-import { isLid, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
 import { getInstance } from '../../../shared/transport';
-import { holdsSavedStaticData, keepWaitingReplies, waitingReplies, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
+import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
 import { readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './sendAndWait/response';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
+import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routing';
 
 export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
+
+/**
+ * How many times the questions are placed after sending until the trigger finds them saved,
+ * and the pause between (this much plus up to twice it, at random, so runs that asked at
+ * once no longer write at once). A handling of a delivery lasts tens of milliseconds.
+ */
+const CONFIRM_ROUNDS = 10;
+const CONFIRM_PAUSE_MS = 250;
 
 const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
 	const value = context.getNodeParameter('questionType', itemIndex, 'text');
@@ -62,11 +70,13 @@ function resumeUrlOf(context: IExecuteFunctions): string {
 
 /**
  * Checks everything first (the limit, then every item), so bad input stops the node before
- * any question goes out. Sends each item's question through the send operation of its kind,
- * records what the Z-API Trigger needs to route the reply here (shared/waitingReplies.ts),
- * and puts the execution to wait. The first answer from any of the chats goes on with the
- * workflow (marked replied: true); at the limit n8n passes the input items on unchanged, as it
- * does for every wait with a limit (Send and Wait for Response included).
+ * any question goes out. Tells the Z-API Trigger what each question waits for (routing.ts),
+ * until it confirms them saved, before sending any, then sends each item's question through
+ * the send operation of its kind, gives the trigger the sent questions' ids, and puts the
+ * execution to wait.
+ * The first answer from any of the chats goes on with the workflow (marked replied: true); at
+ * the limit n8n passes the input items on unchanged, as it does for every wait with a limit
+ * (Send and Wait for Response included).
  */
 async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -80,12 +90,6 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	let waitTill: Date;
 	try {
 		waitTill = waitTillOf(this, now);
-		if (!holdsSavedStaticData(this)) {
-			throw new InputError(
-				'This run cannot record the question: n8n gave it none of the workflow’s saved data',
-				'Ask in a run started by the Z-API Trigger of this workflow, with the workflow active (activated by this version of the node, or once its trigger has received a message). n8n gives no saved data to a run resumed by its wait limit, nor, in queue mode, to a new run on a worker: there the question cannot wait for its reply, and nothing was sent.',
-			);
-		}
 	} catch (caught) {
 		items.forEach((_item, index) => fail(caught, index));
 		return [failed];
@@ -98,40 +102,54 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 			fail(caught, item);
 		}
 	});
+	if (!asks.length) return [failed];
 
-	const executionId = this.getExecutionId();
-	const instance = asks.length ? await getInstance.call(this) : undefined;
+	const execution = String(this.getExecutionId());
 	const resumeUrl = resumeUrlOf(this);
-	const pairs = learnedPairs(this);
-	// A newer question of this run replaces its older records: the run waits here now.
-	const records: Record<string, WaitingReply> = Object.fromEntries(
-		Object.entries(waitingReplies(this, now.getTime())).filter(([key]) => !key.startsWith(`${executionId}#`)),
-	);
-	const questionIds: Array<string | null> = [];
+	const recordOf = (ask: ReturnType<typeof readItem>, instanceId: string, questionMessageId: string | null): WaitingReply => ({
+		instanceId,
+		chat: ask.phone,
+		chatOtherForm: null,
+		from: ask.from,
+		resumeUrl,
+		questionMessageId,
+		askedAt: now.getTime(),
+		expiresAt: waitTill.getTime(),
+		rule: ask.rule,
+		reasksLeft: ask.reaskTimes,
+		reaskMessage: ask.reaskMessage,
+	});
+	let instanceId: string;
+	let route: QuestionRoute;
+	try {
+		const instance = await getInstance.call(this);
+		instanceId = instance.instanceId;
+		route = await routeToTrigger.call(this, instance, resumeUrl);
+		await placeAndConfirm.call(this, route, { execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
+	} catch (caught) {
+		const nothingSent = caught instanceof InputError && !/Nothing was sent/.test(caught.description) ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
+		asks.forEach(({ item }) => fail(nothingSent, item));
+		return [failed];
+	}
+
+	const records: Record<string, WaitingReply> = {};
 	for (const { item, ask } of asks) {
 		try {
 			const [sent] = await ask.kind.send.execute.call(this, item);
-			const messageId = textOf((sent as IDataObject).messageId);
-			questionIds[item] = messageId;
-			records[`${executionId}#${item}`] = {
-				instanceId: instance!.instanceId,
-				chat: ask.phone,
-				chatOtherForm: isLid(ask.phone) ? phoneOfLid(pairs, ask.phone) : lidOfPhone(pairs, ask.phone),
-				from: ask.from,
-				resumeUrl,
-				questionMessageId: messageId,
-				askedAt: now.getTime(),
-				expiresAt: waitTill.getTime(),
-				rule: ask.rule,
-				reasksLeft: ask.reaskTimes,
-				reaskMessage: ask.reaskMessage,
-			};
+			records[`${execution}#${item}`] = recordOf(ask, instanceId, textOf((sent as IDataObject).messageId));
 		} catch (caught) {
 			fail(caught, item);
 		}
 	}
-	if (!questionIds.some((id) => id !== undefined)) return [failed];
-	keepWaitingReplies(this, records);
+	try {
+		// Once more, with the questions' ids and without those that could not be sent. Not
+		// confirmed: a save that overwrites it was loaded after the confirmation, so it holds the
+		// confirmed records (without the ids a poll's vote is matched by).
+		await route.place({ execution, records });
+	} catch (caught) {
+		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions' ids could not be given to the Z-API Trigger: ${(caught as Error).message}`);
+	}
+	if (!Object.keys(records).length) return [failed];
 	await this.putExecutionToWait(waitTill);
 	return [
 		items.map((item, index) => ({
@@ -139,6 +157,19 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 			pairedItem: { item: index },
 		})),
 	];
+}
+
+/**
+ * Places the questions, then again after a random pause until the trigger finds them saved
+ * as they are (shared/waitingReplies.ts: runs asking at once overwrite each other). Done
+ * before the questions go out, so no answer waits on it. Throws when the trigger refuses.
+ */
+async function placeAndConfirm(this: IExecuteFunctions, route: QuestionRoute, questions: AskedQuestions): Promise<void> {
+	for (let round = 1; round <= CONFIRM_ROUNDS; round++) {
+		if (round > 1) await sleep(CONFIRM_PAUSE_MS + Math.floor(Math.random() * CONFIRM_PAUSE_MS * 2));
+		if (!(await route.place(questions)) && round > 1) return;
+	}
+	this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
 }
 
 function textOf(value: unknown): string | null {

@@ -17,6 +17,7 @@ import { echoedForms, holdsSecret } from '../../../helpers/secrets';
 import { resources } from '../../../../nodes/ZApi/actions/resources';
 import type { ZApiOperation } from '../../../../nodes/ZApi/actions/types';
 import { WITHOUT_SERVICE_CALLS, exampleOf } from '../../ZApi/actions/examples';
+import { triggerTakesQuestions } from '../../ZApi/actions/message/examples';
 
 /** Tokens with the characters encodings disagree on: + / = and spaces. */
 const INSTANCE_TOKEN = 'itok+9f/8e=7d 6c5b4a3210';
@@ -47,6 +48,9 @@ const CASES: Case[] = resources.filter((resource) => !WITHOUT_SERVICE_CALLS.has(
 		answer: exampleOf(resource.value, operation.value).answer,
 	})),
 );
+
+// Send and Wait for Reply places its question at the workflow's Z-API Trigger (n8n's address, not the service's).
+beforeEach(() => triggerTakesQuestions());
 
 const ITEMS: INodeExecutionData[] = [
 	{ json: {}, binary: { data: { data: sampleImages.pngBase64, mimeType: 'image/png', fileName: 'p.png' } } },

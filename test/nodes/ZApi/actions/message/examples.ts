@@ -3,6 +3,7 @@
  * must send and an answer as the service documents it. The shared spec checks that this
  * table covers every operation of the resource.
  */
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationExample as BaseExample } from '../../../../helpers/operationExamples';
@@ -379,8 +380,20 @@ export const EXAMPLES: Record<string, OperationExample> = {
 	},
 };
 
-/** Operations that send and then put the execution to wait: one valid call each. */
+/** Where the instance sends received messages in the examples: a Z-API Trigger of the n8n the runs use. */
+export const TRIGGER_ADDRESS = 'https://n8n.example.com/webhook/c0ffee00-0000-4000-8000-000000000001/webhook?activation=0123456789abcdef0123456789abcdef&signature=ffffffffeeeeeeeeddddddddccccccccbbbbbbbbaaaaaaaa9999999988888888';
+
+/**
+ * Operations that send and then put the execution to wait: one valid call each. Send and Wait
+ * for Reply first reads /me (the same answer serves: it names the trigger's address) and
+ * places its question at that trigger (served by `triggerTakesQuestions` where it runs).
+ */
 export const WAITING_EXAMPLES = {
 	sendAndWait: { parameters: { phone: PHONE, message: 'Approve the order?' }, answer: SENT },
-	sendAndWaitForReply: { parameters: { phone: PHONE, message: 'Which day suits you?' }, answer: SENT },
+	sendAndWaitForReply: { parameters: { phone: PHONE, message: 'Which day suits you?' }, answer: { ...SENT, receivedCallbackUrl: TRIGGER_ADDRESS } },
 };
+
+/** A Z-API Trigger at TRIGGER_ADDRESS that takes every placing of questions. */
+export function triggerTakesQuestions(): nock.Scope {
+	return nock('https://n8n.example.com').persist().post(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1 });
+}

@@ -1,13 +1,14 @@
 /**
  * Message → Send and Wait for Reply: the question goes out through the send call of its kind,
- * the execution waits (limited), and the record the trigger routes the reply by is written to
- * the workflow's static data; bad input stops the node before anything is sent; the resume
- * webhook takes only a hand-off signed with the instance token and puts out the reply.
+ * the execution waits (limited), and the record the trigger routes the reply by is placed at
+ * the trigger (its exchange with a real trigger: sendAndWaitForReply/routing.test.ts); bad
+ * input stops the node before anything is sent; the resume webhook takes only a hand-off
+ * signed with the instance token and puts out the reply.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { signHandOff, WAITING_REPLIES_KEY, type WaitingReply } from '../../../../../nodes/shared/waitingReplies';
+import { signHandOff, type WaitingReply } from '../../../../../nodes/shared/waitingReplies';
 import { INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../helpers/engine';
 import { EXECUTION_ID, resume, runWaitingAction, WAITING_BASE } from '../../../../helpers/waiting';
 import { PHONE, SENT } from './examples';
@@ -16,29 +17,42 @@ const api = () => nock('https://api.z-api.io');
 const ask = (extra: IDataObject = {}) => ({ resource: 'message', operation: 'sendAndWaitForReply', phone: PHONE, message: 'Which day suits you?', ...extra });
 const BUTTONS = { buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } };
 const MINUTE = 60_000;
-/** The workflow's saved static data as a run started by the trigger holds it. */
-const saved = (): IDataObject => ({ global: { [WAITING_REPLIES_KEY]: {} } });
+const TRIGGER_ADDRESS = 'https://n8n.example.com/webhook/c0ffee00-0000-4000-8000-000000000001/webhook?activation=0123456789abcdef0123456789abcdef&signature=ffffffffeeeeeeeeddddddddccccccccbbbbbbbbaaaaaaaa9999999988888888';
+/** The records of the last placing the trigger got (the asking run's last word). */
+let placed: Record<string, WaitingReply> = {};
+
+/** The instance's settings show the trigger's address; the trigger takes every placing. */
+function triggerTakesQuestions() {
+	placed = {};
+	api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: TRIGGER_ADDRESS });
+	nock('https://n8n.example.com')
+		.persist()
+		.post('/webhook/c0ffee00-0000-4000-8000-000000000001/webhook', (body: IDataObject) => {
+			placed = JSON.parse(String(body.zApiTriggerControl)).questions.records;
+			return true;
+		})
+		.query(true)
+		.reply(200, { ok: true });
+}
 
 function expectSend(path: string, body: nock.DataMatcherMap) {
 	return api().post(`${INSTANCE_PATH}${path}`, body).reply(200, SENT);
 }
 
-const waitsIn = (staticData: IDataObject) => ((staticData.global as IDataObject | undefined)?.[WAITING_REPLIES_KEY] ?? {}) as Record<string, WaitingReply>;
-
+beforeEach(triggerTakesQuestions);
 afterEach(() => nock.cleanAll());
 
 describe('Message > Send and Wait for Reply: the question and the wait', () => {
 	it('sends buttons, waits an hour by default, and records the chat, the rule and the resume address', async () => {
 		const send = expectSend('/send-button-list', { phone: PHONE, message: 'Which day suits you?', buttonList: { buttons: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } });
-		const staticData: IDataObject = saved();
 		const before = Date.now();
-		const result = await runWaitingAction(ask({ questionType: 'buttons', ...BUTTONS, answerRule: 'choice' }), [{ json: { customer: 7 } }], { staticData });
+		const result = await runWaitingAction(ask({ questionType: 'buttons', ...BUTTONS, answerRule: 'choice' }), [{ json: { customer: 7 } }]);
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
 		expect(result.status).toBe('waiting');
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 60 * MINUTE);
 		expect(result.waitTill!.getTime()).toBeLessThanOrEqual(Date.now() + 60 * MINUTE);
-		const records = waitsIn(staticData);
+		const records = placed;
 		expect(Object.keys(records)).toEqual([`${EXECUTION_ID}#0`]);
 		const record = records[`${EXECUTION_ID}#0`];
 		expect(record).toMatchObject({
@@ -71,40 +85,26 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		],
 	])('a %s question goes out as that send, its choices in the rule', async (questionType, extra, path, body, choices) => {
 		const send = expectSend(path, body);
-		const staticData: IDataObject = saved();
-		const result = await runWaitingAction(ask({ questionType, answerRule: 'choice', ...extra }), undefined, { staticData });
+		const result = await runWaitingAction(ask({ questionType, answerRule: 'choice', ...extra }));
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
-		expect(waitsIn(staticData)[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'choice', choices });
+		expect(placed[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'choice', choices });
 	});
 
 	it('keeps a number range, a pattern and the wait limit given', async () => {
 		expectSend('/send-text', { phone: PHONE, message: 'How many people?' });
-		const staticData: IDataObject = saved();
 		const before = Date.now();
 		const result = await runWaitingAction(
 			ask({ message: 'How many people?', answerRule: 'number', minimum: 1, maximum: 8, reaskTimes: 0, options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 10, resumeUnit: 'minutes' } } } }),
-			undefined,
-			{ staticData },
 		);
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 10 * MINUTE);
 		expect(result.waitTill!.getTime()).toBeLessThan(before + 11 * MINUTE);
-		expect(waitsIn(staticData)[`${EXECUTION_ID}#0`]).toMatchObject({ rule: { type: 'number', min: 1, max: 8 }, reasksLeft: 0 });
+		expect(placed[`${EXECUTION_ID}#0`]).toMatchObject({ rule: { type: 'number', min: 1, max: 8 }, reasksLeft: 0 });
 		nock.cleanAll();
+		triggerTakesQuestions();
 		expectSend('/send-text', { phone: PHONE, message: 'Your postal code?' });
-		const patterned: IDataObject = saved();
-		await runWaitingAction(ask({ message: 'Your postal code?', answerRule: 'pattern', pattern: '^\\d{5}-?\\d{3}$' }), undefined, { staticData: patterned });
-		expect(waitsIn(patterned)[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'pattern', pattern: '^\\d{5}-?\\d{3}$', flags: 'i' });
-	});
-
-	it('a newer question of the same run replaces its older record; other executions’ records stay', async () => {
-		expectSend('/send-text', { phone: PHONE, message: 'Which day suits you?' });
-		const other = { instanceId: 'I', chat: '5511900000000', chatOtherForm: null, from: null, resumeUrl: 'https://x/y', questionMessageId: null, askedAt: 1, expiresAt: Date.now() + MINUTE, rule: { type: 'anyMessage' }, reasksLeft: 0, reaskMessage: '' };
-		const staticData: IDataObject = { global: { [WAITING_REPLIES_KEY]: { [`${EXECUTION_ID}#1`]: { ...other, chat: PHONE }, 'exec-1#0': other } } };
-		await runWaitingAction(ask(), undefined, { staticData });
-		const records = waitsIn(staticData);
-		expect(Object.keys(records).sort()).toEqual(['exec-1#0', `${EXECUTION_ID}#0`]);
-		expect(records[`${EXECUTION_ID}#0`].questionMessageId).toBe(SENT.messageId);
+		await runWaitingAction(ask({ message: 'Your postal code?', answerRule: 'pattern', pattern: '^\\d{5}-?\\d{3}$' }));
+		expect(placed[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'pattern', pattern: '^\\d{5}-?\\d{3}$', flags: 'i' });
 	});
 
 	it.each([
@@ -116,20 +116,10 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		['a phone that is not one', { phone: 'call me' }, /is not a phone number/],
 	])('%s is refused before anything is sent', async (_name, extra, message) => {
 		const anything = api().post(/.*/).reply(200, SENT);
-		const result = await runWaitingAction(ask(extra), undefined, { staticData: saved() });
+		const result = await runWaitingAction(ask(extra));
 		expect(result.error?.message).toMatch(message);
 		expect(anything.isDone()).toBe(false);
 		expect(result.status).not.toBe('waiting');
-	});
-
-	it('refuses, before sending, in a run n8n gave none of the workflow’s saved data (saving there would erase the trigger’s)', async () => {
-		const anything = api().post(/.*/).reply(200, SENT);
-		const staticData: IDataObject = {};
-		const result = await runWaitingAction(ask(), undefined, { staticData });
-		expect(result.error?.message).toBe('This run cannot record the question: n8n gave it none of the workflow’s saved data');
-		expect(result.error?.description).toMatch(/queue mode/);
-		expect(anything.isDone()).toBe(false);
-		expect(waitsIn(staticData)).toEqual({});
 	});
 });
 
@@ -144,8 +134,9 @@ describe('Message > Send and Wait for Reply: the reply', () => {
 		contactPhone: PHONE,
 		contactLid: null,
 	};
-	const askedAt = Date.now() - 42_000;
-	const signed = (token = TEST_CREDENTIALS.instanceToken, counted = true) => signHandOff(token, { reply, counted, questionMessageId: '3EB0QUESTION', askedAt }) as unknown as IDataObject;
+	// Made when signed: how long the answer took is measured from the question to the resume.
+	const signed = (token = TEST_CREDENTIALS.instanceToken, counted = true) =>
+		signHandOff(token, { reply, counted, questionMessageId: '3EB0QUESTION', askedAt: Date.now() - 42_000 }) as unknown as IDataObject;
 
 	it('comes out as the trigger’s item with the button, the question and how long it took', async () => {
 		const result = await resume(ask({ questionType: 'buttons' }), { method: 'POST', body: signed() });
