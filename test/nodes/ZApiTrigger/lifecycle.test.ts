@@ -105,8 +105,8 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	// The workflow's shared part stays: no phone–LID pair from a text without a LID, no question waiting.
-	expect(production.staticData).toEqual({ ...ENDED, global: { zApiWaitingReplies: {} } });
+	// The workflow's shared part stays empty: no phone–LID pair from a text without a LID, no question waiting.
+	expect(production.staticData).toEqual({ ...ENDED, global: {} });
 	expect(warn).not.toHaveBeenCalled();
 });
 
@@ -160,8 +160,8 @@ it('a deactivation while /me is down leaves a webhook another workflow took over
 
 	expect(await addresses()).toEqual(everyWebhook(laterUrl));
 	expect((await deliver(later, { body: text(), query: queryOf(laterUrl) })).items).toHaveLength(1);
-	// The workflow's shared part, marked at activation, stays.
-	expect(first.staticData).toEqual({ ...ENDED, global: { zApiWaitingReplies: {} } });
+	// Activation writes nothing into the workflow's shared part (questions are placed by the asking node).
+	expect(first.staticData).toEqual(ENDED);
 });
 
 it('a bot that only listens to received messages never starts on its own replies', async () => {
