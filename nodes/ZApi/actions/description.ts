@@ -52,21 +52,40 @@ export function buildProperties(): INodeProperties[] {
 			default: defaultOperation,
 		});
 	}
-	for (const resource of resources) {
-		for (const operation of resource.operations) {
-			// Items at Once last, for the operations whose items overlap (those on one chat or group each).
-			const overlaps = operation.orderedBy && !operation.executeAllItems;
-			for (const property of overlaps ? [...operation.properties, itemsAtOnceProperty] : operation.properties) {
-				const show = { ...(property.displayOptions?.show ?? {}) };
-				properties.push({
-					...property,
-					displayOptions: {
-						...property.displayOptions,
-						show: { ...show, resource: [resource.value], operation: [operation.value] },
-					},
-				});
+	for (const resource of resources) properties.push(...propertiesOf(resource));
+	return properties;
+}
+
+/**
+ * One resource's operation parameters, each shown only for the operations that declare it.
+ * A parameter declared the same way by several operations is one property listing them all:
+ * n8n resolves a node's parameters against every property, several times per execution, at a
+ * cost that grows faster than their number. Each operation's own order is kept: a parameter
+ * is shared only with an entry after the operation's previous one, else inserted right after it.
+ */
+function propertiesOf(resource: (typeof resources)[number]): INodeProperties[] {
+	const merged: Array<{ key: string; property: INodeProperties; operations: string[] }> = [];
+	for (const operation of resource.operations) {
+		// Items at Once last, for the operations whose items overlap (those on one chat or group each).
+		const overlaps = operation.orderedBy && !operation.executeAllItems;
+		let previous = -1;
+		for (const property of overlaps ? [...operation.properties, itemsAtOnceProperty] : operation.properties) {
+			const key = JSON.stringify(property);
+			const found = merged.findIndex((entry, index) => index > previous && entry.key === key && !entry.operations.includes(operation.value));
+			if (found >= 0) {
+				merged[found].operations.push(operation.value);
+				previous = found;
+			} else {
+				previous += 1;
+				merged.splice(previous, 0, { key, property, operations: [operation.value] });
 			}
 		}
 	}
-	return properties;
+	return merged.map(({ property, operations }) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...(property.displayOptions?.show ?? {}), resource: [resource.value], operation: operations },
+		},
+	}));
 }

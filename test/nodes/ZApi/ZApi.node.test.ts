@@ -155,14 +155,14 @@ describe('Z-API node description', () => {
 		expect(binaryField?.hint).toMatch(/binary field/);
 	});
 
-	it('shows every operation parameter only for its own resource and operation', () => {
+	it('shows every operation parameter only for its own resource and the operations that declare it, in each one’s order', () => {
 		for (const property of properties) {
 			if (property.name === 'resource' || property.name === 'operation') continue;
 			const show = property.displayOptions?.show ?? {};
-			expect({ name: property.name, resource: show.resource?.length, operation: show.operation?.length }).toEqual({
+			expect({ name: property.name, resource: show.resource?.length, operations: (show.operation?.length ?? 0) > 0 }).toEqual({
 				name: property.name,
 				resource: 1,
-				operation: 1,
+				operations: true,
 			});
 		}
 		for (const resource of resources) {
@@ -170,7 +170,7 @@ describe('Z-API node description', () => {
 				const shown = properties.filter(
 					(property) =>
 						property.displayOptions?.show?.resource?.[0] === resource.value &&
-						property.displayOptions?.show?.operation?.[0] === operation.value,
+						(property.displayOptions?.show?.operation ?? []).includes(operation.value),
 				);
 				// Items at Once comes last where items overlap: on operations ordered by a chat or group.
 				const itemsAtOnce = operation.orderedBy && !operation.executeAllItems ? ['itemsAtOnce'] : [];
@@ -180,13 +180,21 @@ describe('Z-API node description', () => {
 	});
 
 	it('keeps the Limit shown only when Return All is off, and the photo fields by source', () => {
-		const limit = properties.find((property) => property.name === 'limit');
-		expect(limit?.displayOptions?.show).toEqual({ returnAll: [false], resource: ['chat'], operation: ['getMessages'] });
+		const limit = properties.find((property) => property.name === 'limit' && property.displayOptions?.show?.operation?.includes('getMessages'));
+		expect(limit?.displayOptions?.show).toMatchObject({ returnAll: [false], resource: ['chat'] });
 		expect(limit?.typeOptions?.minValue).toBe(1);
 		const photoUrl = properties.find((property) => property.name === 'photoUrl');
 		expect(photoUrl?.displayOptions?.show?.photoSource).toEqual(['url']);
 		const photoBase64 = properties.find((property) => property.name === 'photoBase64');
 		expect(photoBase64?.displayOptions?.show?.photoSource).toEqual(['base64']);
+	});
+
+	it('declares a parameter shared by several operations once: far fewer properties than operation parameters', () => {
+		const declared = resources.reduce((sum, resource) => sum + resource.operations.reduce((count, operation) => count + operation.properties.length, 0), 0);
+		expect(properties.length).toBeLessThan(declared);
+		// Each property is one declaration, identical for all the operations listing it.
+		const phone = properties.filter((property) => property.name === 'phone' && property.displayOptions?.show?.resource?.[0] === 'message');
+		expect(phone.some((property) => (property.displayOptions?.show?.operation ?? []).length > 10)).toBe(true);
 	});
 
 	it('marks the parameters a call cannot do without as required', () => {
