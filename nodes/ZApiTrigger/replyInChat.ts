@@ -36,11 +36,11 @@ export interface ReplyOutcome {
 const HAND_OFF_TIMEOUT_MS = 15_000;
 
 /**
- * The record is placed before the question goes out; n8n marks the execution waiting a
- * moment after it is sent, and an answer in between gets 409 "running already". n8n changed
- * nothing then, so asking again is safe.
+ * The record is placed before the question goes out; n8n marks the execution waiting once the
+ * question's id is confirmed to the trigger (a second or two when runs ask at once), and an
+ * answer in between gets 409 "running already". n8n changed nothing then, so asking again is safe.
  */
-const STILL_RUNNING_TRIES = 3;
+const STILL_RUNNING_TRIES = 5;
 const STILL_RUNNING_PAUSE_MS = 1_000;
 
 /** Whether the waiting execution took the hand-off: n8n ran the node's resume webhook and it accepted. */

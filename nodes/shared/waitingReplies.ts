@@ -29,8 +29,8 @@ import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type Static
  * the same moment write at the same moment. So the asking node places its records before the
  * question goes out and confirms them: it places them again after a random pause until the
  * trigger finds them saved as they are (placeWaitingReplies writes nothing then). Then it
- * sends, and places them once more with the questions' message ids; a save overwriting that
- * was loaded after the confirmation, so it keeps the confirmed records (without the ids).
+ * sends, and places and confirms them again with the questions' message ids; a save
+ * overwriting those was loaded after the first confirmation, so it keeps the records.
  * A confirmed record can still be lost to a delivery whose handling began before the
  * record's save and ended after the confirmation (longer than the pause).
  */

@@ -142,10 +142,10 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		}
 	}
 	try {
-		// Once more, with the questions' ids and without those that could not be sent. Not
-		// confirmed: a save that overwrites it was loaded after the confirmation, so it holds the
-		// confirmed records (without the ids a poll's vote is matched by).
-		await route.place({ execution, records });
+		// Again, with the questions' ids (the output names the question answered, a poll's vote is
+		// matched by it) and without those that could not be sent, confirmed the same way. A save
+		// overwriting these was loaded after the first confirmation: it keeps the records.
+		await placeAndConfirm.call(this, route, { execution, records });
 	} catch (caught) {
 		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions' ids could not be given to the Z-API Trigger: ${(caught as Error).message}`);
 	}
