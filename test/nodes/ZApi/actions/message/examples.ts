@@ -393,7 +393,7 @@ export const WAITING_EXAMPLES = {
 	sendAndWaitForReply: { parameters: { phone: PHONE, message: 'Which day suits you?' }, answer: { ...SENT, receivedCallbackUrl: TRIGGER_ADDRESS } },
 };
 
-/** A Z-API Trigger at TRIGGER_ADDRESS that takes every placing of questions. */
+/** A Z-API Trigger at TRIGGER_ADDRESS that takes every placing of questions (and finds them saved: no confirmation rounds). */
 export function triggerTakesQuestions(): nock.Scope {
-	return nock('https://n8n.example.com').persist().post(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1 });
+	return nock('https://n8n.example.com').persist().post(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1, changed: false });
 }

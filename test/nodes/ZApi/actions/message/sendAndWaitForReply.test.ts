@@ -21,7 +21,7 @@ const TRIGGER_ADDRESS = 'https://n8n.example.com/webhook/c0ffee00-0000-4000-8000
 /** The records of the last placing the trigger got (the asking run's last word). */
 let placed: Record<string, WaitingReply> = {};
 
-/** The instance's settings show the trigger's address; the trigger takes every placing. */
+/** The instance's settings show the trigger's address; the trigger takes every placing and finds it saved. */
 function triggerTakesQuestions() {
 	placed = {};
 	api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: TRIGGER_ADDRESS });
@@ -32,7 +32,7 @@ function triggerTakesQuestions() {
 			return true;
 		})
 		.query(true)
-		.reply(200, { ok: true });
+		.reply(200, { ok: true, changed: false });
 }
 
 function expectSend(path: string, body: nock.DataMatcherMap) {
