@@ -127,7 +127,8 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		route = await routeToTrigger.call(this, instance, resumeUrl);
 		await placeAndConfirm.call(this, route, { execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
 	} catch (caught) {
-		const nothingSent = caught instanceof InputError && !/Nothing was sent/.test(caught.description) ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
+		// Every refusal of routing.ts comes before any send: the item's error says so.
+		const nothingSent = caught instanceof InputError ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
 		asks.forEach(({ item }) => fail(nothingSent, item));
 		return [failed];
 	}

@@ -94,7 +94,7 @@ export async function routeToTrigger(this: IExecuteFunctions, instance: ZApiInst
 	if (!ours) {
 		throw new InputError(
 			'No Z-API Trigger of this n8n receives messages of this instance',
-			`The service sends received messages ${address ? `to ${hostOf(address)}` : 'nowhere'}, not to this n8n (${hostOf(resumeUrl)}). Activate this workflow with its Z-API Trigger (Message Received chosen, same credentials): it routes the reply to the question. Nothing was sent.`,
+			`The service sends received messages ${address ? `to ${hostOf(address)}` : 'nowhere'}, not to this n8n (${hostOf(resumeUrl)}). Activate this workflow with its Z-API Trigger (Message Received chosen, same credentials): it routes the reply to the question.`,
 		);
 	}
 	const workflowId = String(this.getWorkflow().id ?? '');
