@@ -25,13 +25,38 @@ export const REPEAT_IDENTITY: Record<string, string[]> = {
 	disconnected: ['momment', 'error'],
 };
 
-/** How many deliveries are remembered at most: the static data stays small (about 40 bytes each). */
+/** How many deliveries are remembered at most: the static data stays small (about 32 bytes each). */
 export const MAX_REMEMBERED = 300;
 
 export const DEFAULT_REPEAT_WINDOW_MINUTES = 10;
 
-/** Delivery key -> when it first started an execution (ms since the epoch). */
-export type RepeatMemory = Record<string, number>;
+/**
+ * The memory as kept in the static data: one string, "key.time key.time …", oldest first,
+ * each time in milliseconds since the epoch written in base 36. One string rather than an
+ * object of up to 300 keys: n8n walks every object of the static data each time it builds
+ * the workflow (three times per delivery) and parses and saves it on every delivery, and
+ * rebuilding an object that size cost more than the rest of the trigger's work together.
+ * Keys are base64 (repeatKeyOf), so they hold neither the space nor the dot.
+ */
+export type RepeatMemory = string;
+
+type Entry = [key: string, at: number];
+
+/** The entries of a memory; an object (the shape earlier versions kept) is read too. */
+function entriesOf(memory: unknown): Entry[] {
+	if (typeof memory === 'string') {
+		if (!memory) return [];
+		return memory.split(' ').map((entry): Entry => {
+			const dot = entry.lastIndexOf('.');
+			const time = entry.slice(dot + 1);
+			return [entry.slice(0, dot), dot > 0 && /^[0-9a-z]{1,11}$/.test(time) ? parseInt(time, 36) : NaN];
+		});
+	}
+	if (isObject(memory)) return Object.entries(memory).map(([key, at]): Entry => [key, typeof at === 'number' ? at : NaN]);
+	return [];
+}
+
+const written = (entries: Entry[]): RepeatMemory => entries.map(([key, at]) => `${key}.${at.toString(36)}`).join(' ');
 
 /**
  * A short key for the delivery the items came from, or null when it has no identity. The
@@ -51,7 +76,7 @@ export function repeatKeyOf(items: IDataObject[]): string | null {
 /**
  * Whether `key` was seen within the window, and the memory to keep: entries older than the
  * window dropped, then the oldest beyond MAX_REMEMBERED. Pure; a memory of the wrong shape
- * (hand-edited, or from another version) counts as empty.
+ * (hand-edited, or from another version) counts as empty, an entry of the wrong shape as absent.
  */
 export function checkRepeat(
 	memory: unknown,
@@ -61,14 +86,12 @@ export function checkRepeat(
 ): { repeated: boolean; memory: RepeatMemory } {
 	// A time ahead of this clock (another webhook process's, or a wrong one) counts as now:
 	// it still marks a repeat, but cannot outlive the window or outrank fresh entries.
-	const entries = isObject(memory)
-		? Object.entries(memory)
-				.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now - windowMs)
-				.map(([known, at]): [string, number] => [known, Math.min(at, now)])
-		: [];
-	const seen = entries.find(([known]) => known === key);
-	if (seen) return { repeated: true, memory: Object.fromEntries(entries) };
+	const entries = entriesOf(memory)
+		.filter(([known, at]) => known && Number.isFinite(at) && at > now - windowMs)
+		.map(([known, at]): Entry => [known, Math.min(at, now)]);
+	if (entries.some(([known]) => known === key)) return { repeated: true, memory: written(entries) };
 	entries.push([key, now]);
+	// Stable, and the entries come nearly in order: cheap.
 	entries.sort((a, b) => a[1] - b[1]);
-	return { repeated: false, memory: Object.fromEntries(entries.slice(-MAX_REMEMBERED)) };
+	return { repeated: false, memory: written(entries.slice(-MAX_REMEMBERED)) };
 }

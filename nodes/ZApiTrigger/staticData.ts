@@ -44,8 +44,8 @@ export interface TriggerStaticData extends IDataObject {
 	testSession?: boolean;
 	/** Activation ids ended lately, newest last: their addresses stay refused (deliverySecret.ts). */
 	retired?: string[];
-	/** Deliveries that started an execution lately (repeats.ts). */
-	recentDeliveries?: IDataObject;
+	/** Deliveries that started an execution lately (repeats.ts; an object in earlier versions). */
+	recentDeliveries?: string | IDataObject;
 	/**
 	 * What a delivery is checked against without reading the credentials (deliverySecret.ts,
 	 * signatureDigest): the instance and the digest of the current address's signature.

@@ -30,7 +30,9 @@
  * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
  * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
  * side), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_REPLIES (reply-bot messages per round and
- * side), BENCH_N8N_REPLY_RATE (messages/s of the latency measure, 5),
+ * side), BENCH_N8N_REPLY_RATE (messages/s of the latency measure, 5), BENCH_N8N_REPLY_PARTS=1
+ * (the reply bot also as its halves, each beside n8n's own node, and without the repeat memory:
+ * where the difference comes from; and n8n's bot reading the same credential),
  * BENCH_N8N_ONLY=action,trigger,reply,messages,memory.
  * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball. n8n listens on
  * the first free port from BENCH_N8N_PORT (5780), its task broker from BENCH_N8N_BROKER_PORT (5790);
@@ -63,6 +65,7 @@ const MEMORY_DELIVERIES = num('BENCH_N8N_MEMORY_DELIVERIES', 10_000, 100);
 const MESSAGES = num('BENCH_N8N_MESSAGES', 2000, 100);
 const REPLIES = num('BENCH_N8N_REPLIES', 150, 20);
 const REPLY_RATE = num('BENCH_N8N_REPLY_RATE', 5, 5);
+const REPLY_PARTS = process.env.BENCH_N8N_REPLY_PARTS === '1';
 /** Service latency of the slow Send Text case, in ms. */
 const SLOW_SERVICE_MS = 20;
 const PAGE_SIZE = 10;
@@ -475,28 +478,47 @@ function triggerWorkflows(credentials, triggerVersion) {
 /**
  * The obvious reply bot built with this package, and the same bot built from n8n's own nodes.
  * Each reply carries the message ID it answers, so its arrival is matched to its delivery.
+ * With BENCH_N8N_REPLY_PARTS, also each half of it beside n8n's own node for the other half,
+ * and the package's bot with Ignore Repeated Deliveries off: the difference split by where it
+ * comes from. Each Z-API Trigger has an instance of its own (one trigger per instance, so no
+ * workflow relays another's deliveries).
  */
 function replyBotWorkflows(ctx, triggerVersion) {
-	const hookPath = `bench-reply-${hex(4)}`;
-	const zapi = chain('bench: reply bot (Z-API Trigger → Send Text)', [
-		withCredential(node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID() }), ctx.replyCredential),
+	const trigger = (instance, options = {}) =>
+		withCredential(node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options }, { webhookId: crypto.randomUUID() }), instance.credential);
+	const sendText = (from) =>
 		withCredential(
-			node('Measured', ACTION_TYPE, 1, { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: '={{ "reply:" + $json.messageId }}' }),
+			node('Measured', ACTION_TYPE, 1, { resource: 'message', operation: 'sendText', phone: `={{ ${from}.phone }}`, message: `={{ "reply:" + ${from}.messageId }}` }),
 			ctx.replyCredential,
-		),
-	]);
-	const hand = chain('bench: reply bot (Webhook → HTTP Request)', [
-		webhookNode(hookPath, 'onReceived'),
+		);
+	const httpSend = (from, authentication = {}) =>
 		node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
 			method: 'POST',
 			url: `${ctx.replyInstanceUrl}/send-text`,
+			...authentication,
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: "={{ JSON.stringify({ phone: $json.body.phone, message: 'reply:' + $json.body.messageId }) }}",
+			jsonBody: `={{ JSON.stringify({ phone: ${from}.phone, message: 'reply:' + ${from}.messageId }) }}`,
 			options: {},
-		}),
-	]);
-	return { zapi, hand, hookPath };
+		});
+	// The HTTP Request node authenticating with the Z-API credential (its Client-Token header), as
+	// a user who keeps the token out of the URL field would: n8n reads the credential per run.
+	const withZApiCredential = (n) =>
+		withCredential({ ...n, parameters: { ...n.parameters, authentication: 'predefinedCredentialType', nodeCredentialType: 'zApiApi' } }, ctx.replyCredential);
+	const hookPath = () => `bench-reply-${hex(4)}`;
+	const sides = [
+		{ key: 'zapi', label: 'Z-API Trigger → Send Text', instance: ctx.replyInstances[0], nodes: (i) => [trigger(i), sendText('$json')] },
+		{ key: 'hand', label: 'Webhook → HTTP Request', path: hookPath(), nodes: (_i, path) => [webhookNode(path, 'onReceived'), httpSend('$json.body')] },
+	];
+	if (REPLY_PARTS) {
+		sides.push(
+			{ key: 'triggerHttp', label: 'Z-API Trigger → HTTP Request', instance: ctx.replyInstances[1], nodes: (i) => [trigger(i), httpSend('$json')] },
+			{ key: 'webhookSend', label: 'Webhook → Send Text', path: hookPath(), nodes: (_i, path) => [webhookNode(path, 'onReceived'), sendText('$json.body')] },
+			{ key: 'noRepeats', label: 'Z-API Trigger (Ignore Repeated Deliveries off) → Send Text', instance: ctx.replyInstances[2], nodes: (i) => [trigger(i, { ignoreRepeats: false }), sendText('$json')] },
+			{ key: 'handCredential', label: 'Webhook → HTTP Request with the Z-API credential', path: hookPath(), nodes: (_i, path) => [webhookNode(path, 'onReceived'), withZApiCredential(httpSend('$json.body'))] },
+		);
+	}
+	return sides.map((side) => ({ ...side, workflow: chain(`bench: reply bot (${side.label})`, side.nodes(side.instance, side.path)) }));
 }
 
 // ---------------------------------------------------------------------------
@@ -670,21 +692,20 @@ async function benchReplyBot(ctx) {
 	const { n8n, load, deploy, pgid, replyFront: front } = ctx;
 	log(`\nReply bot: Z-API Trigger → Send Text vs Webhook node → HTTP Request node, ${ROUNDS} rounds of ${REPLIES} messages at ${REPLY_RATE}/s (latency: the delivery leaving to its reply reaching the service), then as fast as 4 conversations send them (sustained replies/s)`);
 	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
-	const wfs = replyBotWorkflows(ctx, triggerVersion);
-	await deploy(wfs.zapi);
-	const urls = {
-		zapi: ctx.standIn.state.instances.get(ctx.replyInstanceId).webhooks.received,
-		hand: `${n8n.webhookUrl}webhook/${wfs.hookPath}`,
-	};
-	assert.ok(urls.zapi, 'the reply bot’s Z-API Trigger registered no received webhook with the stand-in');
-	await deploy(wfs.hand);
-	const payload = fixtures.receivedCallback('text', { instanceId: ctx.replyInstanceId });
+	const sides = replyBotWorkflows(ctx, triggerVersion);
+	const urls = {};
+	for (const side of sides) {
+		await deploy(side.workflow);
+		urls[side.key] = side.instance ? ctx.standIn.state.instances.get(side.instance.id).webhooks.received : `${n8n.webhookUrl}webhook/${side.path}`;
+		assert.ok(urls[side.key], `the reply bot (${side.label}) registered no received webhook with the stand-in`);
+	}
+	const payloads = Object.fromEntries(sides.map((side) => [side.key, fixtures.receivedCallback('text', { instanceId: side.instance?.id ?? ctx.replyInstances[0].id })]));
 	const run = async (side, count, shape) => {
 		await settle(pgid);
 		const from = front.sends.length;
 		const cpu0 = groupCpuMs(pgid);
 		const result = await timed(`reply:${side}`, () =>
-			burstOk(load, { url: urls[side], body: payload, vary: 'messageId', count, ca: n8n.ca, ...shape }, `reply bot deliveries (${side})`),
+			burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count, ca: n8n.ca, ...shape }, `reply bot deliveries (${side})`),
 		);
 		const facts = replyFacts(result.sent, await repliesTo(front, result.sent, from));
 		await settle(pgid);
@@ -694,13 +715,15 @@ async function benchReplyBot(ctx) {
 	};
 	const paced = { rate: REPLY_RATE, concurrency: 64 };
 	const conversations = { concurrency: 4 };
-	for (const side of ['zapi', 'hand']) await run(side, 10, conversations); // warm-up
+	const keys = sides.map((side) => side.key);
+	for (const side of keys) await run(side, 10, conversations); // warm-up
 	const m = {};
-	for (const measure of ['p50', 'p95', 'p99', 'cpu', 'rate']) m[measure] = { zapi: [], hand: [] };
+	for (const measure of ['p50', 'p95', 'p99', 'cpu', 'rate']) m[measure] = Object.fromEntries(keys.map((key) => [key, []]));
 	let lost = 0;
 	let doubled = 0;
 	for (let round = 0; round < ROUNDS; round++) {
-		for (const side of round % 2 ? ['hand', 'zapi'] : ['zapi', 'hand']) {
+		// Interleaved, the order turned each round.
+		for (const side of round % 2 ? [...keys].reverse() : keys) {
 			const r = await run(side, REPLIES, paced);
 			m.p50[side].push(quantile(r.latencies, 0.5));
 			m.p95[side].push(quantile(r.latencies, 0.95));
@@ -719,6 +742,17 @@ async function benchReplyBot(ctx) {
 	report(`reply bot: n8n CPU per reply at ${REPLY_RATE}/s`, 'ms', m.cpu.zapi, m.cpu.hand);
 	report('reply bot: sustained replies/s, 4 conversations', '/s', m.rate.zapi, m.rate.hand, lazy ? '>= 0.9' : undefined);
 	rows.push({ measure: `[${currentMode}] reply bot: lost / doubled replies`, unit: '', zapi: [`${lost}/${doubled}`], baseline: ['0/0'], ratios: [], target: '0 / 0' });
+	if (m.p50.handCredential) {
+		// The package's bot against n8n's own nodes reading the same credential.
+		report(`reply bot vs n8n's nodes with the credential: latency p50 at ${REPLY_RATE}/s`, 'ms', m.p50.zapi, m.p50.handCredential);
+		report(`reply bot vs n8n's nodes with the credential: latency p99 at ${REPLY_RATE}/s`, 'ms', m.p99.zapi, m.p99.handCredential);
+		report('reply bot vs n8n\'s nodes with the credential: sustained replies/s', '/s', m.rate.zapi, m.rate.handCredential);
+	}
+	// The parts, each against the hand-built bot: its p50 and CPU per reply.
+	for (const side of sides.slice(2)) {
+		report(`reply bot part, ${side.label}: latency p50`, 'ms', m.p50[side.key], m.p50.hand);
+		report(`reply bot part, ${side.label}: n8n CPU per reply`, 'ms', m.cpu[side.key], m.cpu.hand);
+	}
 }
 
 async function benchMemory(ctx, { urls, payloads }) {
@@ -813,9 +847,10 @@ async function runMode(mode, first, packed, floor, install) {
 		const token = `${hex(10).toUpperCase()}+/=`;
 		const instanceId = hex(16).toUpperCase();
 		standIn.addInstance({ id: instanceId, token, name: 'bench' });
-		// The reply bot's own instance, so its trigger's registration leaves the others' alone.
-		const replyInstanceId = hex(16).toUpperCase();
-		standIn.addInstance({ id: replyInstanceId, token, name: 'bench reply bot' });
+		// The reply bots' own instances, so their triggers' registrations leave the others' alone.
+		const replyInstanceIds = [1, 2, 3].map(() => hex(16).toUpperCase());
+		replyInstanceIds.forEach((id, n) => standIn.addInstance({ id, token, name: `bench reply bot ${n + 1}` }));
+		const replyInstanceId = replyInstanceIds[0];
 		const phones = Array.from({ length: Math.max(ITEMS, 1) }, (_, i) => `55119${String(10_000_000 + i).padStart(8, '0')}`);
 		// Phones already in the group: every call is answered {value: true} with no delivery.
 		const group = standIn.addGroup(instanceId, { participants: phones });
@@ -832,6 +867,8 @@ async function runMode(mode, first, packed, floor, install) {
 			return { id: String(c.id), name };
 		};
 		const pathOf = (id) => `/instances/${encodeURIComponent(id)}/token/${encodeURIComponent(token)}`;
+		const replyInstances = [];
+		for (const [n, id] of replyInstanceIds.entries()) replyInstances.push({ id, credential: await credentialFor(n ? `bench (reply bot ${n + 1})` : 'bench (reply bot)', reply.url, id) });
 		const ctx = {
 			n8n,
 			load,
@@ -846,7 +883,9 @@ async function runMode(mode, first, packed, floor, install) {
 			phone: chatPhone,
 			credential: await credentialFor('bench', standIn.url),
 			frontCredential: await credentialFor('bench (counted)', front.url),
-			replyCredential: await credentialFor('bench (reply bot)', reply.url, replyInstanceId),
+			replyCredential: replyInstances[0].credential,
+			/** Each reply bot's instance, with a credential for it (sends go to the reply front). */
+			replyInstances,
 			instanceUrl: `${standIn.url}${pathOf(instanceId)}`,
 			frontInstanceUrl: `${front.url}${pathOf(instanceId)}`,
 			replyInstanceUrl: `${reply.url}${pathOf(replyInstanceId)}`,

@@ -44,6 +44,7 @@ const { buildAndPack, nodeItems } = require('../run');
 const { createStandIn } = require('../../stand-in/server');
 const { ensureServicePackages, startPostgres, startRedis } = require('./services');
 const { startRoundRobinProxy } = require('./proxy');
+const { ASK, withBookingDialogue } = require('../lib/bookingDialogue');
 
 const LINE = '2';
 const PORTS = {
@@ -626,42 +627,13 @@ async function runSuite(figures, cleanups) {
 		const SILENT = '5511933337777';
 		const dialogue = triggerWorkflow(credential);
 		dialogue.name = `queue: reply in chat [${hex(3)}]`;
-		dialogue.nodes.push(
-			{
-				id: crypto.randomUUID(),
-				name: 'Ask the day',
-				type: ACTION_TYPE,
-				typeVersion: 1,
-				position: [250, 0],
-				parameters: {
-					resource: 'message',
-					operation: 'sendAndWaitForReply',
-					phone: '={{ $json.phone }}',
-					questionType: 'buttons',
-					message: 'Which day suits you?',
-					buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
-					answerRule: 'choice',
-					reaskMessage: 'Please tap Monday or Tuesday.',
-					reaskTimes: 1,
-					// The silent chat's question ends at its limit (n8n looks for due waits about once a minute).
-					options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: `={{ $json.phone === '${SILENT}' ? 0.1 : 10 }}`, resumeUnit: 'minutes' } } },
-				},
-				credentials: credentialRef(credential),
-			},
-			{
-				id: crypto.randomUUID(),
-				name: 'Confirm',
-				type: ACTION_TYPE,
-				typeVersion: 1,
-				position: [500, 0],
-				parameters: { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: "={{ $json.replied ? 'Booked: ' + $json.text : 'No answer: nothing booked.' }}", options: {} },
-				credentials: credentialRef(credential),
-			},
-		);
-		dialogue.connections = {
-			'Z-API Trigger': { main: [[{ node: 'Ask the day', type: 'main', index: 0 }]] },
-			'Ask the day': { main: [[{ node: 'Confirm', type: 'main', index: 0 }]] },
-		};
+		withBookingDialogue(dialogue, {
+			after: 'Z-API Trigger',
+			actionType: ACTION_TYPE,
+			credentials: credentialRef(credential),
+			// The silent chat's question ends at its limit (n8n looks for due waits about once a minute).
+			askExtra: { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: `={{ $json.phone === '${SILENT}' ? 0.1 : 10 }}`, resumeUnit: 'minutes' } } } },
+		});
 		const id = String((await main.createWorkflow(dialogue)).id);
 		await main.activate(id);
 		const sentTo = (phone) => standIn.sent(asker.id).filter((s) => s.phone === phone);
@@ -705,7 +677,7 @@ async function runSuite(figures, cleanups) {
 			assert.equal(list.length, 3, JSON.stringify(list.map((e) => [e.id, e.status])));
 			const ended = list.filter((e) => e.status === 'success');
 			assert.equal(ended.length, 2, JSON.stringify(list.map((e) => [e.id, e.status])));
-			const output = (execution) => execution.data?.resultData?.runData?.['Ask the day']?.at(-1)?.data?.main?.[0]?.[0]?.json ?? {};
+			const output = (execution) => execution.data?.resultData?.runData?.[ASK]?.at(-1)?.data?.main?.[0]?.[0]?.json ?? {};
 			const anas = ended.find((e) => output(e).phone === ANA);
 			assert.ok(anas, 'no ended execution for Ana');
 			assert.equal(output(anas).buttonId, 'tue');

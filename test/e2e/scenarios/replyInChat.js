@@ -1,5 +1,5 @@
 'use strict';
-const crypto = require('node:crypto');
+const { ASK, withBookingDialogue } = require('../lib/bookingDialogue');
 /**
  * Send and Wait for Reply in a real n8n, with the Z-API Trigger of the same workflow: a
  * question with buttons waits; a message from another chat does not resume it (it starts the
@@ -11,59 +11,13 @@ const crypto = require('node:crypto');
 const ANA = '5511933336666';
 const BRUNO = '5511933337777';
 
-const ASK = 'Ask the day';
-const CONFIRM = 'Confirm';
-
 /** Trigger → Send and Wait for Reply (buttons) → a text saying what was booked. */
 function bookingWorkflow(t, inst, askExtra = {}) {
 	const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e reply in chat' });
 	const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
 	trigger.typeVersion = 1.1;
-	const credentials = { zApiApi: { ...inst.credential } };
-	wf.nodes.push(
-		{
-			id: crypto.randomUUID(),
-			name: ASK,
-			type: t.ACTION_TYPE,
-			typeVersion: 1,
-			position: [260, 0],
-			parameters: {
-				resource: 'message',
-				operation: 'sendAndWaitForReply',
-				phone: '={{ $json.phone }}',
-				questionType: 'buttons',
-				message: 'Which day suits you?',
-				buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
-				answerRule: 'choice',
-				reaskMessage: 'Please tap Monday or Tuesday.',
-				reaskTimes: 1,
-				...askExtra,
-			},
-			credentials,
-		},
-		{
-			id: crypto.randomUUID(),
-			name: CONFIRM,
-			type: t.ACTION_TYPE,
-			typeVersion: 1,
-			position: [520, 0],
-			parameters: {
-				resource: 'message',
-				operation: 'sendText',
-				phone: '={{ $json.phone }}',
-				message: "={{ $json.replied ? 'Booked: ' + $json.text : 'No answer: nothing booked.' }}",
-				options: {},
-			},
-			credentials,
-		},
-	);
-	wf.connections = {
-		[trigger.name]: { main: [[{ node: ASK, type: 'main', index: 0 }]] },
-		[ASK]: { main: [[{ node: CONFIRM, type: 'main', index: 0 }]] },
-	};
-	return wf;
+	return withBookingDialogue(wf, { after: trigger.name, actionType: t.ACTION_TYPE, credentials: { zApiApi: { ...inst.credential } }, askExtra });
 }
-
 
 /** Messages the instance sent to a phone, oldest first. */
 const sentTo = (t, inst, phone) => t.standIn.sent(inst.id).filter((s) => s.phone === phone);

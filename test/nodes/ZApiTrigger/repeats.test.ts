@@ -84,44 +84,76 @@ describe('repeatKeyOf: the same delivery has the same key, another delivery anot
 });
 
 describe('checkRepeat: a bounded memory with a time window', () => {
+	/** A memory as the trigger keeps it, from key -> time. */
+	const memoryOf = (entries: Record<string, number>): RepeatMemory =>
+		Object.entries(entries)
+			.map(([key, at]) => `${key}.${at.toString(36)}`)
+			.join(' ');
+	/** What a memory holds, as key -> time. */
+	const read = (memory: RepeatMemory): Record<string, number> =>
+		Object.fromEntries(memory ? memory.split(' ').map((entry) => [entry.split('.')[0], parseInt(entry.split('.')[1], 36)]) : []);
+
 	it.each([
 		['empty memory', undefined, 'k', false],
-		['seen within the window', { k: NOW - 9 * MINUTE }, 'k', true],
-		['seen before the window', { k: NOW - 11 * MINUTE }, 'k', false],
-		['seen by a webhook process whose clock is ahead', { k: NOW + 2000 }, 'k', true],
-		['another key seen', { j: NOW - MINUTE }, 'k', false],
+		['an empty string', '', 'k', false],
+		['seen within the window', memoryOf({ k: NOW - 9 * MINUTE }), 'k', true],
+		['seen before the window', memoryOf({ k: NOW - 11 * MINUTE }), 'k', false],
+		['seen by a webhook process whose clock is ahead', memoryOf({ k: NOW + 2000 }), 'k', true],
+		['another key seen', memoryOf({ j: NOW - MINUTE }), 'k', false],
+		['a key that only begins like it', memoryOf({ kk: NOW - MINUTE }), 'k', false],
+		['a key that only ends like it', memoryOf({ xk: NOW - MINUTE }), 'k', false],
+		['the object an earlier version kept, seen within the window', { k: NOW - 9 * MINUTE }, 'k', true],
+		['the object an earlier version kept, seen before the window', { k: NOW - 11 * MINUTE }, 'k', false],
 		['a memory of the wrong shape', ['k'], 'k', false],
-		['an entry of the wrong shape', { k: 'yesterday' }, 'k', false],
+		['an entry of the wrong shape (object)', { k: 'yesterday' }, 'k', false],
+		['an entry of the wrong shape (text)', 'k.yesterday!', 'k', false],
+		['an entry without a time', 'k', 'k', false],
 	] as Array<[string, unknown, string, boolean]>)('%s: repeated %s', (_name, memory, key, repeated) => {
 		expect(checkRepeat(memory, key, NOW, 10 * MINUTE).repeated).toBe(repeated);
 	});
 
-	it('remembers a new key, forgets what is past the window', () => {
-		const { memory } = checkRepeat({ old: NOW - 20 * MINUTE, recent: NOW - MINUTE }, 'k', NOW, 10 * MINUTE);
-		expect(memory).toEqual({ recent: NOW - MINUTE, k: NOW });
+	it('remembers a new key, forgets what is past the window, keeps one short string', () => {
+		const { memory } = checkRepeat(memoryOf({ old: NOW - 20 * MINUTE, recent: NOW - MINUTE }), 'k', NOW, 10 * MINUTE);
+		expect(typeof memory).toBe('string');
+		expect(read(memory)).toEqual({ recent: NOW - MINUTE, k: NOW });
+		expect(memory).toBe(`recent.${(NOW - MINUTE).toString(36)} k.${NOW.toString(36)}`);
+	});
+
+	it('the object an earlier version kept is carried over into the string', () => {
+		const { memory } = checkRepeat({ recent: NOW - MINUTE, old: NOW - 20 * MINUTE }, 'k', NOW, 10 * MINUTE);
+		expect(read(memory)).toEqual({ recent: NOW - MINUTE, k: NOW });
+	});
+
+	it('a repeat leaves the memory as it was (nothing new to save)', () => {
+		const kept = memoryOf({ a: NOW - 2 * MINUTE, k: NOW - MINUTE });
+		expect(checkRepeat(kept, 'k', NOW, 10 * MINUTE)).toEqual({ repeated: true, memory: kept });
 	});
 
 	it('an entry dated ahead of the clock is kept as dated now: it expires with the window', () => {
-		const { memory } = checkRepeat({ ahead: NOW + 365 * 24 * 60 * MINUTE }, 'k', NOW, 10 * MINUTE);
-		expect(memory).toEqual({ ahead: NOW, k: NOW });
+		const { memory } = checkRepeat(memoryOf({ ahead: NOW + 365 * 24 * 60 * MINUTE }), 'k', NOW, 10 * MINUTE);
+		expect(read(memory)).toEqual({ ahead: NOW, k: NOW });
 		expect(checkRepeat(memory, 'ahead', NOW + 11 * MINUTE, 10 * MINUTE).repeated).toBe(false);
 	});
 
 	it('a memory full of entries dated ahead of the clock does not push out a fresh one', () => {
-		const ahead = Object.fromEntries(Array.from({ length: MAX_REMEMBERED }, (_, n) => [`f${n}`, NOW + 60 * MINUTE + n]));
+		const ahead = memoryOf(Object.fromEntries(Array.from({ length: MAX_REMEMBERED }, (_, n) => [`f${n}`, NOW + 60 * MINUTE + n])));
 		let { memory } = checkRepeat(ahead, 'fresh', NOW, 10 * MINUTE);
 		memory = checkRepeat(memory, 'next', NOW + 1000, 10 * MINUTE).memory;
-		expect(Object.keys(memory)).toHaveLength(MAX_REMEMBERED);
+		expect(Object.keys(read(memory))).toHaveLength(MAX_REMEMBERED);
 		expect(checkRepeat(memory, 'fresh', NOW + 2000, 10 * MINUTE).repeated).toBe(true);
 	});
 
-	it(`keeps at most ${MAX_REMEMBERED} keys, forgetting the oldest`, () => {
-		let memory: RepeatMemory = {};
-		for (let n = 0; n < MAX_REMEMBERED + 50; n++) memory = checkRepeat(memory, `k${n}`, NOW + n, 60 * MINUTE).memory;
-		expect(Object.keys(memory)).toHaveLength(MAX_REMEMBERED);
-		expect(memory.k0).toBeUndefined();
-		expect(memory[`k${MAX_REMEMBERED + 49}`]).toBe(NOW + MAX_REMEMBERED + 49);
-		expect(checkRepeat(memory, 'k0', NOW + 400, 60 * MINUTE).repeated).toBe(false);
+	it(`keeps at most ${MAX_REMEMBERED} keys, forgetting the oldest, in about 32 bytes each`, () => {
+		let memory: RepeatMemory = '';
+		const keys = Array.from({ length: MAX_REMEMBERED + 50 }, (_, n) => repeatKeyOf([{ event: 'message', messageId: `M${n}`, kind: 'text', momment: n }])!);
+		keys.forEach((key, n) => (memory = checkRepeat(memory, key, NOW + n, 60 * MINUTE).memory));
+		const held = read(memory);
+		expect(Object.keys(held)).toHaveLength(MAX_REMEMBERED);
+		expect(held[keys[0]]).toBeUndefined();
+		expect(held[keys[MAX_REMEMBERED + 49]]).toBe(NOW + MAX_REMEMBERED + 49);
+		expect(checkRepeat(memory, keys[0], NOW + 400, 60 * MINUTE).repeated).toBe(false);
+		expect(checkRepeat(memory, keys[MAX_REMEMBERED], NOW + 400, 60 * MINUTE).repeated).toBe(true);
+		expect(memory.length).toBeLessThanOrEqual(MAX_REMEMBERED * 32);
 	});
 });
 
@@ -140,7 +172,7 @@ describe('through n8n: a repeated delivery starts one execution', () => {
 		// Another message still starts.
 		expect((await deliverTo(target, contentFixture(text))).items).toHaveLength(1);
 		// The memory is in the workflow's static data, which n8n saves.
-		expect(Object.keys(registrationIn(target.setup.staticData!)?.recentDeliveries as IDataObject)).toHaveLength(2);
+		expect((registrationIn(target.setup.staticData!)?.recentDeliveries as string).split(' ')).toHaveLength(2);
 	});
 
 	it('with Ignore Repeated Deliveries off, both start', async () => {
