@@ -18,7 +18,7 @@ import {
 	STATUS_FIELDS,
 	STATUS_KINDS,
 } from './callbackKinds';
-import { fieldOf, isObject, pathOf, textOf } from './readers';
+import { fieldOf, isObject, isTrue, pathOf, textOf } from './readers';
 
 /*
  * One delivery in, the trigger's items out: `event` and `kind` say what it is, typed common
@@ -140,10 +140,6 @@ export function contentKindOf(payload: IDataObject): ContentKind | undefined {
  */
 function flagKindOf(payload: IDataObject): FlagKind | undefined {
 	return FLAG_KINDS.find(({ flag }) => isTrue(fieldOf(payload, flag)));
-}
-
-function isTrue(value: unknown): boolean {
-	return value === true || value === 'true';
 }
 
 /** `momment` as the docs spell it; the poll examples write `moment`, read when it is missing. */

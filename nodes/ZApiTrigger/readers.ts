@@ -22,6 +22,21 @@ export function textOf(value: unknown): string | null {
 	return null;
 }
 
+/**
+ * A delivery's yes/no field: Z-API writes its flags (`fromMe`, `isGroup`, `fromApi`, …) as
+ * booleans, and some pages as the strings 'true' and 'false'. Undefined when it is neither.
+ */
+export function flagOf(value: unknown): boolean | undefined {
+	if (value === true || value === 'true') return true;
+	if (value === false || value === 'false') return false;
+	return undefined;
+}
+
+/** Whether a delivery's yes/no field says yes (flagOf). */
+export function isTrue(value: unknown): boolean {
+	return flagOf(value) === true;
+}
+
 /** A field the object itself carries; what its prototype offers is not part of a delivery. */
 export function fieldOf(source: IDataObject, name: string): unknown {
 	return Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;

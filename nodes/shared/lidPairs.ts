@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, isObject, textOf } from '../ZApiTrigger/readers';
+import { fieldOf, isObject, isTrue, textOf } from '../ZApiTrigger/readers';
 
 /*
  * Who a LID is. WhatsApp is replacing phone numbers by LIDs (`<digits>@lid`) in deliveries,
@@ -42,8 +42,6 @@ export const PAIR_SOURCES: Array<{ chat: 'private' | 'group'; from: 'anyone' | '
 	{ chat: 'private', from: 'contact', phone: 'phone', lid: 'senderLid' },
 	{ chat: 'group', from: 'contact', phone: 'participantPhone', lid: 'participantLid' },
 ];
-
-const isTrue = (value: unknown) => value === true || value === 'true';
 
 /** The phone–LID pairs one item (or delivery) carries, as [phone, lid]. */
 export function pairsIn(item: IDataObject): Array<[string, string]> {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isGroupId } from './input';
-import { fieldOf, isObject, textOf } from '../ZApiTrigger/readers';
+import { fieldOf, isObject, isTrue, textOf } from '../ZApiTrigger/readers';
 import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
 
 /*
@@ -75,7 +75,6 @@ export interface WaitingReply {
 /** What a message is, for the rules: the trigger's message item. */
 type Item = IDataObject;
 
-const isTrue = (value: unknown) => value === true || value === 'true';
 const contentOf = (item: Item): IDataObject => (isObject(item.content) ? item.content : {});
 const normalText = (value: unknown) => (textOf(value) ?? '').trim().toLowerCase();
 /** Longer texts are not read further: a rule looks at what a person types. */

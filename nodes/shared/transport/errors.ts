@@ -242,14 +242,14 @@ export function serviceMessageOf(body: unknown): string | undefined {
  */
 export function notConfirmedError(
 	node: INode,
-	action: string,
+	tried: string,
 	response: unknown,
 	hint: string,
 	itemIndex?: number,
 ): NodeApiError {
 	const got = JSON.stringify(response ?? null).slice(0, 200);
 	const error = new NodeApiError(node, { service: got }, {
-		message: `Z-API could not ${action} (it answered ${got})`,
+		message: `Z-API could not ${tried} (it answered ${got})`,
 		description: hint,
 		itemIndex,
 	});

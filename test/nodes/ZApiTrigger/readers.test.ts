@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, isObject, pathOf, textOf } from '../../../nodes/ZApiTrigger/readers';
+import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from '../../../nodes/ZApiTrigger/readers';
 import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
 
 const hostile: Array<[string, unknown]> = [
@@ -17,6 +17,21 @@ const hostile: Array<[string, unknown]> = [
 
 it.each(hostile)('textOf(%s) is null, never a call to its own methods', (_name, value) => {
 	expect(textOf(value)).toBeNull();
+});
+
+it.each([
+	['true', true, true],
+	["'true' (as some pages write it)", 'true', true],
+	['false', false, false],
+	["'false'", 'false', false],
+	['missing', undefined, undefined],
+	['null', null, undefined],
+	['1 (not a flag Z-API writes)', 1, undefined],
+	["'TRUE'", 'TRUE', undefined],
+	['an object with its own valueOf', { valueOf: () => true }, undefined],
+] as Array<[string, unknown, boolean | undefined]>)('flagOf(%s) is %s, and isTrue says yes only for true', (_name, value, expected) => {
+	expect(flagOf(value)).toBe(expected);
+	expect(isTrue(value)).toBe(expected === true);
 });
 
 it.each([

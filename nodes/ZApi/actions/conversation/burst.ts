@@ -4,6 +4,8 @@
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
+import { flagOf, isTrue } from '../../../ZApiTrigger/readers';
+
 /** What the rules read from a Z-API Trigger message item. */
 export interface IncomingMessage {
 	chatId: string;
@@ -23,9 +25,6 @@ export interface IncomingMessage {
 	time: number;
 }
 
-const asBoolean = (value: unknown): boolean | undefined =>
-	value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-
 /** The message of a trigger item, or undefined when the item is not a chat message. */
 export function readIncoming(json: IDataObject, now: number): IncomingMessage | undefined {
 	const chatId = String(json.chatId ?? json.phone ?? '').trim();
@@ -38,8 +37,8 @@ export function readIncoming(json: IDataObject, now: number): IncomingMessage | 
 		messageId,
 		kind: String(json.kind ?? 'unknown'),
 		text: typeof json.text === 'string' ? json.text : null,
-		fromMe: asBoolean(json.fromMe) === true,
-		fromApi: asBoolean(json.fromApi) ?? asBoolean(payload.fromApi),
+		fromMe: isTrue(json.fromMe),
+		fromApi: flagOf(json.fromApi) ?? flagOf(payload.fromApi),
 		time: Number.isFinite(stamp) ? stamp : now,
 	};
 }
