@@ -23,8 +23,10 @@ export function textOf(value: unknown): string | null {
 }
 
 /**
- * A delivery's yes/no field: Z-API writes its flags (`fromMe`, `isGroup`, `fromApi`, …) as
- * booleans, and some pages as the strings 'true' and 'false'. Undefined when it is neither.
+ * A delivery's yes/no field (`fromMe`, `isGroup`, `fromApi`, …). The webhook pages show
+ * booleans (docs/webhooks/on-message-received.md); the strings 'true' and 'false' are read
+ * too, defensively, as the service writes its flags so elsewhere (docs/chats/get-chats.md).
+ * Undefined when it is neither.
  */
 export function flagOf(value: unknown): boolean | undefined {
 	if (value === true || value === 'true') return true;

@@ -35,7 +35,7 @@ export const DEFAULT_REPEAT_WINDOW_MINUTES = 10;
  * each time in milliseconds since the epoch written in base 36. One string rather than an
  * object of up to 300 keys: n8n walks every object of the static data each time it builds
  * the workflow (three times per delivery) and parses and saves it on every delivery, and
- * rebuilding an object that size cost more than the rest of the trigger's work together.
+ * rebuilding an object that size was about half of the trigger's own work per delivery.
  * Keys are base64 (repeatKeyOf), so they hold neither the space nor the dot.
  */
 export type RepeatMemory = string;

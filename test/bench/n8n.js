@@ -491,11 +491,10 @@ function replyBotWorkflows(ctx, triggerVersion) {
 			node('Measured', ACTION_TYPE, 1, { resource: 'message', operation: 'sendText', phone: `={{ ${from}.phone }}`, message: `={{ "reply:" + ${from}.messageId }}` }),
 			ctx.replyCredential,
 		);
-	const httpSend = (from, authentication = {}) =>
+	const httpSend = (from) =>
 		node('Measured', 'n8n-nodes-base.httpRequest', 4.2, {
 			method: 'POST',
 			url: `${ctx.replyInstanceUrl}/send-text`,
-			...authentication,
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody: `={{ JSON.stringify({ phone: ${from}.phone, message: 'reply:' + ${from}.messageId }) }}`,
@@ -877,7 +876,6 @@ async function runMode(mode, first, packed, floor, install) {
 			replyFront: reply,
 			pgid: n8n.pid,
 			instanceId,
-			replyInstanceId,
 			phones,
 			groupId: group.id,
 			phone: chatPhone,
