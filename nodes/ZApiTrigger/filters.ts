@@ -2,9 +2,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/input';
-import { INSTANCE_CALLBACKS, STATUS_KINDS } from './callbackKinds';
-import { UNKNOWN_KIND } from './deliveryItems';
-import { fieldOf, isObject, textOf } from './readers';
+import { INSTANCE_CALLBACKS, STATUS_KINDS } from '../shared/delivery/kinds';
+import { UNKNOWN_KIND } from '../shared/delivery/items';
+import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
 import { chosenEvents } from './eventChoices';
 
 /*

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { asBoolean } from '../../shared/transport';
-import { storablePayload, timeOf, toItems } from '../../ZApiTrigger/deliveryItems';
-import { textOf } from '../../ZApiTrigger/readers';
+import { storablePayload, timeOf, toItems } from '../../shared/delivery/items';
+import { textOf } from '../../shared/delivery/readers';
 
 /*
  * The records the read operations output, in one vocabulary: the same word for the same

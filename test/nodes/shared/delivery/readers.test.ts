@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from '../../../nodes/ZApiTrigger/readers';
-import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
+import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from '../../../../nodes/shared/delivery/readers';
+import { deepArray, deepObject, setOwn } from '../../ZApiTrigger/fuzzDeliveries';
 
 const hostile: Array<[string, unknown]> = [
 	['an object with its own toString', { toString: 1 }],

@@ -17,7 +17,7 @@ import {
 	type Sender,
 	STATUS_FIELDS,
 	STATUS_KINDS,
-} from './callbackKinds';
+} from './kinds';
 import { fieldOf, isObject, isTrue, pathOf, textOf } from './readers';
 
 /*
