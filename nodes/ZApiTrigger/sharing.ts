@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions,
 
 import { CONTROL_FIELD, controlBody, postToTrigger, proofOf } from '../shared/control';
 import { isObject } from '../shared/delivery/readers';
-import { secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
+import { deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
 import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
 import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
@@ -71,10 +71,6 @@ type ControlRequest =
 	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions };
 
 type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
-
-function scopeOf(context: Pick<Context, 'getWorkflow' | 'getNode'>): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-}
 
 /** A member's signed address, made again from its record and the instance token. */
 function addressOf(member: Member, instanceToken: string): string {
@@ -147,7 +143,7 @@ export async function joinHeads(
 	const { instanceToken } = arriving.instance;
 	for (const [head, webhooks] of heads) {
 		const turnsOnSentByMe = arriving.sentByMe && webhooks.includes('receivedAndSent') && settings.sentByMe === false;
-		const member: Member = { url: arriving.webhookUrl, scope: scopeOf(context), activation: arriving.activation, webhooks };
+		const member: Member = { url: arriving.webhookUrl, scope: deliveryScope(context), activation: arriving.activation, webhooks };
 		const answer = await sendControl(
 			context,
 			head,
@@ -210,7 +206,7 @@ export async function leaveSharing(context: IHookFunctions, data: TriggerStaticD
 		if (step === 'handOver') handing.push(name);
 	}
 	const { instanceToken } = instance;
-	const scope = scopeOf(context);
+	const scope = deliveryScope(context);
 	for (const [head, webhooks] of heads) {
 		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
 		if (answer !== true) {
@@ -364,7 +360,7 @@ export async function answerControl(
 		return { noWebhookResponse: true };
 	};
 	if (context.getMode() === 'manual') return refuse(409, 'Listening for a test event');
-	const verdict = verifyDelivery(isObject(query) ? query : {}, instance.instanceToken, scopeOf(context), {
+	const verdict = verifyDelivery(isObject(query) ? query : {}, instance.instanceToken, deliveryScope(context), {
 		current: typeof data.activation === 'string' ? data.activation : undefined,
 		retired: Array.isArray(data.retired) ? data.retired : undefined,
 		now,

@@ -15,7 +15,7 @@ import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
 export { messageOf, notConfirmedError, wasRefused } from './errors';
-export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
+export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
 
