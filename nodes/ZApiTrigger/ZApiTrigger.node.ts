@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from './callbackKinds';
+import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { EVENT_CHOICES } from './eventChoices';
-import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from './mediaDownload';
+import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
 import { receive } from './receive';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';

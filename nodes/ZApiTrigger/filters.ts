@@ -2,9 +2,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/input';
-import { INSTANCE_CALLBACKS, STATUS_KINDS } from './callbackKinds';
-import { UNKNOWN_KIND } from './deliveryItems';
-import { fieldOf, isObject, textOf } from './readers';
+import { INSTANCE_CALLBACKS, STATUS_KINDS } from '../shared/delivery/kinds';
+import { UNKNOWN_KIND } from '../shared/delivery/items';
+import { fieldOf, flagOf, isObject, textOf } from '../shared/delivery/readers';
 import { chosenEvents } from './eventChoices';
 
 /*
@@ -146,9 +146,8 @@ function phonesOf(chat: IDataObject): string[] {
 
 /** By isGroup when the delivery says so; by the form of the chat id when it does not (status changes). */
 function isGroupChat(chat: IDataObject): boolean {
-	const isGroup = fieldOf(chat, 'isGroup');
-	if (isGroup === true || isGroup === 'true') return true;
-	if (isGroup === false || isGroup === 'false') return false;
+	const isGroup = flagOf(fieldOf(chat, 'isGroup'));
+	if (isGroup !== undefined) return isGroup;
 	const phone = fieldOf(chat, 'phone');
 	return typeof phone === 'string' && isGroupId(phone);
 }

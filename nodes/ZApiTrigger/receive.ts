@@ -2,9 +2,9 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
-import { ACTIVATION_PARAM, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from './deliverySecret';
-import { toItems } from './deliveryItems';
-import { fieldOf, isObject, textOf } from './readers';
+import { ACTIVATION_PARAM, deliveryScope, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from '../shared/signedAddress';
+import { toItems } from '../shared/delivery/items';
+import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
 import { acceptor, type FilterChoices } from './filters';
 import {
 	DEFAULT_BINARY_PROPERTY,
@@ -12,8 +12,7 @@ import {
 	needsDownload,
 	withMedia,
 	type MediaOptions,
-} from './mediaDownload';
-import { deliveryScope } from './registration';
+} from '../shared/mediaDownload';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
 import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
@@ -21,10 +20,10 @@ import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticD
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
- * items (deliveryItems.ts), keep those the user chose (filters.ts). `answerDelivery` is the
+ * items (shared/delivery/items.ts), keep those the user chose (filters.ts). `answerDelivery` is the
  * whole decision as a pure function; `receive` reads it from n8n, skips a repeat of a
  * delivery that already started (repeats.ts), downloads media when asked
- * (mediaDownload.ts), writes the answer, and never lets an error out of webhook().
+ * (shared/mediaDownload.ts), writes the answer, and never lets an error out of webhook().
  */
 
 /** What the node knows about itself when a delivery comes in. */
@@ -142,7 +141,7 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>):
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const stored = staticDataOf(this);
 	const body = this.getBodyData() as unknown;
-	// An activation saved with its check needs no credentials (deliverySecret.ts, signatureDigest);
+	// An activation saved with its check needs no credentials (shared/signedAddress.ts, signatureDigest);
 	// one still being saved, or saved before the check existed, is checked with the token, and
 	// so are the requests and relays between workflows sharing the instance (sharing.ts).
 	const check = deliveryCheckOf(stored);
@@ -207,7 +206,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
-		// downloads (mediaDownload.ts): a slow file must not make the service send it again.
+		// downloads (shared/mediaDownload.ts): a slow file must not make the service send it again.
 		this.getResponseObject().status(200).json(STARTED);
 		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
 		return { workflowData: [data], noWebhookResponse: true };

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { credentialSecrets, getInstance, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
+import { credentialSecrets, getInstance, messageOf, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
 import {
 	isWebhookName,
 	readWebhookSettings,
@@ -11,32 +11,11 @@ import {
 	type WebhookName,
 	type WebhookSettings,
 } from '../shared/webhooks';
-import { ACTIVATION_PARAM, newActivationId, SIGNATURE_PARAM, signatureDigest, signedUrl } from './deliverySecret';
+import { deliveryScope, newActivationId, secretsOfAddress, SIGNATURE_PARAM, signatureDigest, signedUrl } from '../shared/signedAddress';
 import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
-
-/** Binds a signature to this workflow and node, so another trigger's address is not ours. */
-export function deliveryScope(context: Pick<IHookFunctions, 'getWorkflow' | 'getNode'>): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-}
-
-/**
- * The secrets a signed address carries: the address, its activation id and its signature
- * (a service may echo the address re-encoded, so each part is redacted on its own too).
- */
-export function secretsOfAddress(address: string | null | undefined): string[] {
-	if (!address) return [];
-	try {
-		const query = new URL(address).searchParams;
-		return [address, query.get(ACTIVATION_PARAM), query.get(SIGNATURE_PARAM)].filter(
-			(part): part is string => Boolean(part),
-		);
-	} catch {
-		return [address];
-	}
-}
 
 function isTestListening(context: IHookFunctions): boolean {
 	return context.getMode() === 'manual';
@@ -65,8 +44,6 @@ function webhookUrlOf(context: IHookFunctions): string {
 	}
 	return url;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The current settings, or why they could not be read (redacted, fit for a log line). */
 async function readCurrent(

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, isObject } from './readers';
+import { fieldOf, isObject } from '../shared/delivery/readers';
 
 /*
  * Repeated deliveries: the service may send a delivery again, and a bot must not answer twice.

@@ -12,8 +12,8 @@ import {
 	type ReplyHandOff,
 	type WaitingReply,
 } from '../shared/waitingReplies';
-import type { MediaOptions } from './mediaDownload';
-import { textOf } from './readers';
+import type { MediaOptions } from '../shared/mediaDownload';
+import { textOf } from '../shared/delivery/readers';
 import { SHARED_STATIC_DATA_KEYS } from './staticData';
 
 /*

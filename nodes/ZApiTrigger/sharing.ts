@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from 'crypto';
+import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { getInstance, redactSecrets, type ZApiInstance } from '../shared/transport';
+import { CONTROL_FIELD, controlBody, postToTrigger, proofOf } from '../shared/control';
+import { isObject } from '../shared/delivery/readers';
+import { deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
+import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
 import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
-import { signedUrl, verifyDelivery } from './deliverySecret';
-import { secretsOfAddress } from './registration';
-import { isObject } from './readers';
 import {
 	arrivalOf,
 	departureOf,
@@ -49,12 +49,8 @@ import type { Before, TriggerStaticData } from './staticData';
 
 /** The header a passed-on delivery carries. */
 export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
-/** The body field of a control request: the request as JSON text, proven by `proof`. */
-export const CONTROL_FIELD = 'zApiTriggerControl';
 /** A control request older than this (or that far ahead of the clock) is refused. */
 const CONTROL_MAX_AGE_MS = 5 * 60_000;
-/** How long a head waits for its members, and a trigger for a control answer. */
-const REQUEST_TIMEOUT_MS = 5_000;
 
 export interface SharingData extends IDataObject {
 	/** Head: the other triggers receiving through it. */
@@ -76,14 +72,6 @@ type ControlRequest =
 
 type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
 
-function proofOf(instanceToken: string, text: string): string {
-	return createHmac('sha256', instanceToken).update(`control:${text}`).digest('hex');
-}
-
-function scopeOf(context: Pick<Context, 'getWorkflow' | 'getNode'>): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-}
-
 /** A member's signed address, made again from its record and the instance token. */
 function addressOf(member: Member, instanceToken: string): string {
 	return signedUrl(member.url, instanceToken, member.scope, member.activation);
@@ -100,58 +88,10 @@ function webhooksNamed(names: WebhookName[]): string {
 	return labels.length > 1 ? `the ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} webhooks` : `the ${labels[0] ?? ''} webhook`;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Posts to another trigger's signed address; the status, or the error (redacted). Never throws. */
-async function post(
-	context: Context,
-	address: string,
-	body: unknown,
-	headers: Record<string, string>,
-	secrets: string[],
-): Promise<{ status: number; body?: unknown } | { error: string }> {
-	try {
-		const response = (await context.helpers.httpRequest({
-			method: 'POST',
-			url: address,
-			body: body as IDataObject,
-			json: true,
-			headers,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
-		})) as { statusCode: number; body?: unknown };
-		return { status: response.statusCode, body: response.body };
-	} catch (error) {
-		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };
-	}
-}
-
-/** A control request's body: the request as text and its proof. */
-function controlBody(request: ControlRequest, instanceToken: string): IDataObject {
-	const text = JSON.stringify(request);
-	return { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) };
-}
-
 async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
-	const answer = await post(context, address, controlBody(request, instanceToken), {}, [instanceToken]);
+	const answer = await postToTrigger(context, address, controlBody(request, instanceToken), {}, [instanceToken]);
 	if ('error' in answer) return answer.error;
 	return answer.status >= 200 && answer.status < 300 ? true : `HTTP ${answer.status}`;
-}
-
-/**
- * Send and Wait for Reply's side: asks the trigger at `address` (the one the service sends
- * received messages to) to route the replies of `questions` for workflow `workflowId`.
- * The trigger's answer as it came, or the error (redacted). Never throws.
- */
-export async function placeQuestions(
-	context: IExecuteFunctions,
-	address: string,
-	workflowId: string,
-	questions: AskedQuestions,
-	instanceToken: string,
-): Promise<{ status: number; body?: unknown } | { error: string }> {
-	return await post(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken), {}, [instanceToken]);
 }
 
 export function sharingOf(data: TriggerStaticData): SharingData {
@@ -203,7 +143,7 @@ export async function joinHeads(
 	const { instanceToken } = arriving.instance;
 	for (const [head, webhooks] of heads) {
 		const turnsOnSentByMe = arriving.sentByMe && webhooks.includes('receivedAndSent') && settings.sentByMe === false;
-		const member: Member = { url: arriving.webhookUrl, scope: scopeOf(context), activation: arriving.activation, webhooks };
+		const member: Member = { url: arriving.webhookUrl, scope: deliveryScope(context), activation: arriving.activation, webhooks };
 		const answer = await sendControl(
 			context,
 			head,
@@ -266,7 +206,7 @@ export async function leaveSharing(context: IHookFunctions, data: TriggerStaticD
 		if (step === 'handOver') handing.push(name);
 	}
 	const { instanceToken } = instance;
-	const scope = scopeOf(context);
+	const scope = deliveryScope(context);
 	for (const [head, webhooks] of heads) {
 		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
 		if (answer !== true) {
@@ -385,7 +325,7 @@ export async function relayToMembers(context: IWebhookFunctions, instance: ZApiI
 	await Promise.all(
 		targets.map(async (member) => {
 			const address = addressOf(member, instance.instanceToken);
-			const answer = await post(context, address, body, { [RELAYED_HEADER]: '1' }, [instance.instanceToken]);
+			const answer = await postToTrigger(context, address, body, { [RELAYED_HEADER]: '1' }, [instance.instanceToken]);
 			if ('status' in answer && (answer.status === 404 || answer.status === 410)) {
 				gone.push(member.scope);
 				context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} no longer receives (HTTP ${answer.status}); it is dropped from the workflows sharing this instance`);
@@ -420,7 +360,7 @@ export async function answerControl(
 		return { noWebhookResponse: true };
 	};
 	if (context.getMode() === 'manual') return refuse(409, 'Listening for a test event');
-	const verdict = verifyDelivery(isObject(query) ? query : {}, instance.instanceToken, scopeOf(context), {
+	const verdict = verifyDelivery(isObject(query) ? query : {}, instance.instanceToken, deliveryScope(context), {
 		current: typeof data.activation === 'string' ? data.activation : undefined,
 		retired: Array.isArray(data.retired) ? data.retired : undefined,
 		now,
@@ -503,7 +443,7 @@ async function answerAwait(
 	}
 	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
 	if (!member) return refuse(404, 'No Z-API Trigger of that workflow receives messages on this instance');
-	const answer = await post(context, addressOf(member, instance.instanceToken), { [CONTROL_FIELD]: body[CONTROL_FIELD], proof: body.proof }, {}, [instance.instanceToken]);
+	const answer = await postToTrigger(context, addressOf(member, instance.instanceToken), { [CONTROL_FIELD]: body[CONTROL_FIELD], proof: body.proof }, {}, [instance.instanceToken]);
 	if ('error' in answer) return refuse(502, `The workflow's Z-API Trigger did not answer: ${answer.error}`);
 	context.getResponseObject().status(answer.status).json(isObject(answer.body) ? answer.body : {});
 	return { noWebhookResponse: true };

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { WEBHOOK_NAMES, type WebhookName } from '../shared/webhooks';
-import { ACTIVATION_PARAM, SIGNATURE_PARAM } from './deliverySecret';
-import { eventOf } from './deliveryItems';
+import { ACTIVATION_PARAM, SIGNATURE_PARAM } from '../shared/signedAddress';
+import { eventOf } from '../shared/delivery/items';
 import { EVENT_CHOICES } from './eventChoices';
 
 /*

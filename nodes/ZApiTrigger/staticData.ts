@@ -26,7 +26,7 @@ export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY] as c
 export type Before = Partial<Record<WebhookName, string | null>>;
 
 export interface TriggerStaticData extends IDataObject {
-	/** The current activation id (deliverySecret.ts); absent when not active. */
+	/** The current activation id (shared/signedAddress.ts); absent when not active. */
 	activation?: string;
 	/**
 	 * n8n's address put in each webhook, without its query: the signature is not stored, it
@@ -42,12 +42,12 @@ export interface TriggerStaticData extends IDataObject {
 	sentByMeBefore?: boolean | null;
 	/** Set while listening for a test event. */
 	testSession?: boolean;
-	/** Activation ids ended lately, newest last: their addresses stay refused (deliverySecret.ts). */
+	/** Activation ids ended lately, newest last: their addresses stay refused (shared/signedAddress.ts). */
 	retired?: string[];
 	/** Deliveries that started an execution lately (repeats.ts; an object in earlier versions). */
 	recentDeliveries?: string | IDataObject;
 	/**
-	 * What a delivery is checked against without reading the credentials (deliverySecret.ts,
+	 * What a delivery is checked against without reading the credentials (shared/signedAddress.ts,
 	 * signatureDigest): the instance and the digest of the current address's signature.
 	 */
 	deliveryCheck?: DeliveryCheck;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, isObject, isTrue, textOf } from '../ZApiTrigger/readers';
+import { fieldOf, isObject, isTrue, textOf } from './delivery/readers';
 
 /*
  * Who a LID is. WhatsApp is replacing phone numbers by LIDs (`<digits>@lid`) in deliveries,

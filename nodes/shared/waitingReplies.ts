@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isGroupId } from './input';
-import { fieldOf, isObject, isTrue, textOf } from '../ZApiTrigger/readers';
+import { fieldOf, isObject, isTrue, textOf } from './delivery/readers';
 import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
 
 /*

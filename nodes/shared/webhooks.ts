@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { flagOf } from './delivery/readers';
 import { requireAccepted, zApiRequest, type ZApiContext } from './transport';
 
 /**
@@ -134,7 +135,7 @@ export async function readWebhookSettings(this: ZApiContext): Promise<WebhookSet
 	const flag = settings && typeof settings === 'object' ? (settings as IDataObject).receiveCallbackSentByMe : undefined;
 	return {
 		addresses: webhookAddressesIn(settings),
-		sentByMe: flag === true || flag === 'true' ? true : flag === false || flag === 'false' ? false : null,
+		sentByMe: flagOf(flag) ?? null,
 	};
 }
 

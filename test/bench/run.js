@@ -13,10 +13,10 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const root = path.join(__dirname, '..', '..');
-if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'ZApiTrigger', 'deliveryItems.js'))) {
+if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'shared', 'delivery', 'items.js'))) {
 	execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
-const { toItems } = require(path.join(root, 'dist/nodes/ZApiTrigger/deliveryItems.js'));
+const { toItems } = require(path.join(root, 'dist/nodes/shared/delivery/items.js'));
 const { redactSecrets } = require(path.join(root, 'dist/nodes/shared/transport/redact.js'));
 const fixtures = require('../fixtures/callbacks');
 

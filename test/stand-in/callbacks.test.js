@@ -22,7 +22,7 @@ const COMMON_TYPES = {
 
 // content object -> field -> type: the trigger's table of the contract's section 2.3, so a
 // kind added there needs only its builder here (the fixtures' CONTENT_KINDS).
-const { CONTENT_KINDS: TRIGGER_KINDS, NESTED_FIELDS } = require('../../nodes/ZApiTrigger/callbackKinds');
+const { CONTENT_KINDS: TRIGGER_KINDS, NESTED_FIELDS } = require('../../nodes/shared/delivery/kinds');
 const JS_TYPES = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean', strings: 'array', object: 'object', objects: 'array' };
 const jsTypes = (fields) => Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, JS_TYPES[type]]));
 const CONTENT_TYPES = Object.fromEntries(TRIGGER_KINDS.map(({ key, fields }) => [key, jsTypes(fields)]));

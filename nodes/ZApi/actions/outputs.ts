@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { asBoolean } from '../../shared/transport';
-import { storablePayload, timeOf, toItems } from '../../ZApiTrigger/deliveryItems';
-import { textOf } from '../../ZApiTrigger/readers';
+import { storablePayload, timeOf, toItems } from '../../shared/delivery/items';
+import { flagOf, textOf } from '../../shared/delivery/readers';
 
 /*
  * The records the read operations output, in one vocabulary: the same word for the same
@@ -134,11 +133,6 @@ export const DEVICE: RecordShape = {
 	},
 };
 
-/** A flag as a boolean, or null when the record has none that reads as one. */
-function flagOf(value: unknown): boolean | null {
-	return asBoolean(value) ?? null;
-}
-
 function countOf(value: unknown): number | null {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	return typeof number === 'number' && Number.isFinite(number) ? number : null;
@@ -151,7 +145,7 @@ type Entry = [string, IDataObject[string]];
 /** What each kind of rule writes for output field `name`, from the values of its `from` fields. */
 const READERS: Record<FieldRule['kind'], (name: string, values: unknown[], rule: FieldRule) => Entry[]> = {
 	text: (name, values) => [[name, values.map(textOf).find((value) => value) ?? null]],
-	flag: (name, [value]) => [[name, flagOf(value)]],
+	flag: (name, [value]) => [[name, flagOf(value) ?? null]],
 	count: (name, [value]) => [[name, countOf(value)]],
 	// The number as sent, -1 included; text that is no number stays as it came.
 	time: (name, [value], rule) => [

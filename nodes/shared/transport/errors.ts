@@ -219,6 +219,11 @@ export function failedCallError(node: INode, call: FailedCall, itemIndex?: numbe
 	return error;
 }
 
+/** What an error says, for a log line or another error's text (redacted by the caller). */
+export function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
 /** The service's own words from a response body, short and redacted by the caller. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;

@@ -14,8 +14,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
-export { notConfirmedError, wasRefused } from './errors';
-export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
+export { messageOf, notConfirmedError, wasRefused } from './errors';
+export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
 

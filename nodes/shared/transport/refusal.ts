@@ -1,26 +1,20 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import { flagOf } from '../delivery/readers';
 import { notConfirmedError } from './errors';
 
 /*
  * Z-API says no inside some 200 responses. One policy for every call:
  * - the record read is the response itself, or the first object of a list (some docs pages
  *   show a response wrapped so, e.g. docs/contacts/get-profile-picture.md);
- * - an explicit no refuses: `value` or `success` false (written as a boolean, a string or
- *   0/1, as the docs' examples vary), or any non-empty `error`;
+ * - an explicit no refuses: `value` or `success` false (as a boolean or a string, as the
+ *   docs' examples vary: flagOf), or any non-empty `error`;
  * - a call whose docs give {value: true} as its only success (docs/chats/pin-chat.md,
  *   docs/contacts/block-contact.md, the group changes) also refuses a response that does not say yes in `value` or `success`.
  */
 
 /** What a 200 response must show: a yes (`confirmation`), or only no explicit no (`noRefusal`). */
 export type Expectation = 'confirmation' | 'noRefusal';
-
-/** true/false as the docs type them, or as strings and 0/1 as their examples write them; undefined otherwise. */
-export function asBoolean(value: unknown): boolean | undefined {
-	if (value === true || value === 'true' || value === 1 || value === '1') return true;
-	if (value === false || value === 'false' || value === 0 || value === '0') return false;
-	return undefined;
-}
 
 /** The response's record: an object, or the first object of a list; {} otherwise. */
 export function firstRecord(response: unknown): IDataObject {
@@ -32,9 +26,9 @@ export function firstRecord(response: unknown): IDataObject {
 export function isRefusal(response: unknown, expect: Expectation): boolean {
 	const record = firstRecord(response);
 	const error = record.error;
-	if (asBoolean(record.value) === false || asBoolean(record.success) === false) return true;
+	if (flagOf(record.value) === false || flagOf(record.success) === false) return true;
 	if (error !== undefined && error !== null && error !== false && error !== '') return true;
-	return expect === 'confirmation' && asBoolean(record.value) !== true && asBoolean(record.success) !== true;
+	return expect === 'confirmation' && flagOf(record.value) !== true && flagOf(record.success) !== true;
 }
 
 export interface RefusalReport {

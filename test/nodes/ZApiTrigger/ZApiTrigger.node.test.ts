@@ -2,7 +2,7 @@
 import type { INodeParameters, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';

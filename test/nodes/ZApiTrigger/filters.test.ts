@@ -1,14 +1,14 @@
 /**
  * What starts the workflow: the events chosen, the message kinds, the chats. Tested on the
- * pure filter (filters.ts) over the items of real deliveries (deliveryItems.ts); a few runs
+ * pure filter (filters.ts) over the items of real deliveries (shared/delivery/items.ts); a few runs
  * through n8n's WebhookContext check the wiring. A delivery that is filtered out is still
  * answered (200, no execution), so the service does not send it again.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { toItems } from '../../../nodes/ZApiTrigger/deliveryItems';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { toItems } from '../../../nodes/shared/delivery/items';
 import { acceptor, checkFilterOptions, parseChatList } from '../../../nodes/ZApiTrigger/filters';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import { deliver, makeNode, TRIGGER_TYPE } from '../../helpers/engine';

@@ -12,7 +12,7 @@ import type { IDataObject, IHookFunctions, INodeType, IWebhookData } from 'n8n-w
 import { NodeHelpers } from 'n8n-workflow';
 import nock from 'nock';
 
-import type { ContentKind } from '../../../nodes/ZApiTrigger/callbackKinds';
+import type { ContentKind } from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import {

@@ -14,7 +14,7 @@ import {
 	NOTIFICATION_KINDS,
 	STATUS_FIELDS,
 	STATUS_KINDS,
-} from '../../../nodes/ZApiTrigger/callbackKinds';
+} from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import type { FilterChoices } from '../../../nodes/ZApiTrigger/filters';
 import {

@@ -9,7 +9,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { WEBHOOK_NAMES, webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';

@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { INSTANCE_CALLBACKS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { ACTIVATION_PARAM, signedUrl, SIGNATURE_PARAM } from '../../../nodes/ZApiTrigger/deliverySecret';
-import { MAX_PAYLOAD_DEPTH, PLAUSIBLE_TIME_MS, toItems } from '../../../nodes/ZApiTrigger/deliveryItems';
+import { INSTANCE_CALLBACKS } from '../../../nodes/shared/delivery/kinds';
+import { ACTIVATION_PARAM, signedUrl, SIGNATURE_PARAM } from '../../../nodes/shared/signedAddress';
+import { MAX_PAYLOAD_DEPTH, PLAUSIBLE_TIME_MS, toItems } from '../../../nodes/shared/delivery/items';
 import { answerDelivery, type Answer, type Receiver } from '../../../nodes/ZApiTrigger/receive';
 import { TEST_CREDENTIALS } from '../../helpers/engine';
 import { ALL_EVENTS, deliverTo, listening, type Listening } from './fixtures';

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import * as deliveryItems from '../../../nodes/ZApiTrigger/deliveryItems';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import * as deliveryItems from '../../../nodes/shared/delivery/items';
 import { answerDelivery, REFUSALS, type Answer, type Receiver } from '../../../nodes/ZApiTrigger/receive';
 import type { FilterChoices } from '../../../nodes/ZApiTrigger/filters';
 import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';

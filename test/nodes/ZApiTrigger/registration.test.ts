@@ -13,11 +13,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import {
 	cleanUpOf,
-	secretsOfAddress,
 	withWhatToDo,
 	type CleanUp,
 	type CleanUpFacts,
@@ -361,18 +360,6 @@ describe('the registered address', () => {
 		const first = await activated([eventFor('receivedAndSent')]);
 		const second = await activated([eventFor('receivedAndSent')]);
 		expect(first.url).not.toBe(second.url);
-	});
-});
-
-describe('secretsOfAddress', () => {
-	it.each([
-		['a signed address', 'https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', ['https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', 'abc123', 'def456']],
-		['an address without a signature', 'https://other.example.com/hook', ['https://other.example.com/hook']],
-		['text that is no URL', 'not a url', ['not a url']],
-		['nothing', '', []],
-		['null', null, []],
-	])('%s', (_name, address, expected) => {
-		expect(secretsOfAddress(address)).toEqual(expected);
 	});
 });
 

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS, INSTANCE_CALLBACKS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { toItems } from '../../../nodes/ZApiTrigger/deliveryItems';
+import { CONTENT_KINDS, INSTANCE_CALLBACKS } from '../../../nodes/shared/delivery/kinds';
+import { toItems } from '../../../nodes/shared/delivery/items';
 import {
 	checkRepeat,
 	MAX_REMEMBERED,

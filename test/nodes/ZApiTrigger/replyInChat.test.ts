@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { LID_PAIRS_KEY } from '../../../nodes/shared/lidPairs';
 import { verifyHandOff, WAITING_REPLIES_KEY, type WaitingReply } from '../../../nodes/shared/waitingReplies';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS } from '../../helpers/engine';

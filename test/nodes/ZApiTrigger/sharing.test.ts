@@ -10,7 +10,7 @@ import { Container } from '@n8n/di';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
 import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';

@@ -14,7 +14,7 @@ import {
 	type Holder,
 	type Member,
 } from '../../../nodes/ZApiTrigger/sharingRules';
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { contentFixture, instanceCallbackFixture, notificationFixture, statusFixture } from './fixtures';
 
 const OWN = 'https://n8n.example.com/webhook/c0ffee00-0000-4000-8000-000000000001/webhook';

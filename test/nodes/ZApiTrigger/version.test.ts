@@ -1,6 +1,6 @@
 import type { IDataObject, INodeTypeDescription } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import { deliver } from '../../helpers/engine';
 import { ALL_EVENTS, clone, contentFixture, listening, statusFixture } from './fixtures';

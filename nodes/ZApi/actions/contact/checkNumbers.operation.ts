@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parsePhoneList } from '../../../shared/input';
-import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 /** The batch call's documented maximum per request. */
@@ -64,7 +65,7 @@ export const checkNumbers: ZApiOperation = {
 };
 
 function checked(phone: string, registeredPhone: unknown, record: IDataObject): IDataObject {
-	const exists = asBoolean(record.exists) ?? false;
+	const exists = flagOf(record.exists) ?? false;
 	return {
 		phone,
 		exists,

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, normalizePhone } from '../../../shared/input';
 import { isLid, isPhoneNumber, learnedPairs, lidOfPhone, phoneOfLid } from '../../../shared/lidPairs';
-import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import { parameterValue } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 
@@ -49,7 +50,7 @@ export const resolveContact: ZApiOperation = {
 		const learned = lidOfPhone(pairs, phone);
 		if (learned) return [{ input: given, phone, lid: learned, source: 'learned' }];
 		const answer = firstRecord(await zApiRequest.call(this, { method: 'GET', path: `/phone-exists/${encodeURIComponent(phone)}`, itemIndex }));
-		const exists = asBoolean(answer.exists);
+		const exists = flagOf(answer.exists);
 		const registered = isPhoneNumber(answer.phone) ? answer.phone : phone;
 		const lid = exists && isLid(answer.lid) ? answer.lid : null;
 		return [{ input: given, phone: exists ? registered : phone, lid, source: lid ? 'numberCheck' : 'notFound', exists }];

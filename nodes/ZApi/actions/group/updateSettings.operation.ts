@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { asBoolean } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
 import type { ItemRead, ZApiOperation } from '../types';
 import { groupPath, groupRead } from './groupResponse';
 import { groupCall, groupIdProperty, readGroupId } from './groupCall';
@@ -121,7 +121,7 @@ async function currentSettings(
 	const current: IDataObject = {};
 	const unknown: string[] = [];
 	for (const { property, field } of wanted) {
-		const value = asBoolean(response?.[field]);
+		const value = flagOf(response?.[field]);
 		if (typeof value === 'boolean') current[field] = value;
 		else unknown.push(property.displayName);
 	}

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sniffMediaType } from '../../../shared/media';
-import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 import { ItemWithFile } from '../types';
 
@@ -53,9 +54,9 @@ export const ALREADY_CONNECTED =
  * other is checked with the read-only status call rather than guessed from its wording.
  */
 async function isConnected(this: IExecuteFunctions, response: unknown, itemIndex: number): Promise<boolean> {
-	if (asBoolean(firstRecord(response).connected) === true) return true;
+	if (flagOf(firstRecord(response).connected) === true) return true;
 	const status = await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex });
-	return asBoolean(firstRecord(status).connected) === true;
+	return flagOf(firstRecord(status).connected) === true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
 
 export const getStatus: ZApiOperation = {
@@ -12,6 +13,6 @@ export const getStatus: ZApiOperation = {
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const response = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/status', itemIndex }));
-		return [{ ...response, connected: asBoolean(response.connected) ?? false, smartphoneConnected: asBoolean(response.smartphoneConnected) ?? false }];
+		return [{ ...response, connected: flagOf(response.connected) ?? false, smartphoneConnected: flagOf(response.smartphoneConnected) ?? false }];
 	},
 };

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asBoolean, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { zApiRequest } from '../../../shared/transport';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import type { ZApiOperation } from '../types';
 import { zaapIdOf } from './queueCall';
@@ -70,7 +71,7 @@ export function queuePageOf(response: unknown): QueuePage | undefined {
 	if (Array.isArray(response)) return { messages: response.filter(isRecord), hasMore: false };
 	if (!isRecord(response) || !Array.isArray(response.messages)) return undefined;
 	const pagingState = typeof response.pagingState === 'string' && response.pagingState ? response.pagingState : undefined;
-	const hasMore = response.hasMore === undefined || response.hasMore === null ? pagingState !== undefined : asBoolean(response.hasMore) === true;
+	const hasMore = response.hasMore === undefined || response.hasMore === null ? pagingState !== undefined : flagOf(response.hasMore) === true;
 	return { messages: (response.messages as unknown[]).filter(isRecord), pagingState, hasMore };
 }
 

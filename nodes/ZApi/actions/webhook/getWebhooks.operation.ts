@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asBoolean, firstRecord, zApiRequest } from '../../../shared/transport';
+import { flagOf } from '../../../shared/delivery/readers';
+import { firstRecord, zApiRequest } from '../../../shared/transport';
 import { webhookAddressesIn } from '../../../shared/webhooks';
 import type { ZApiOperation } from '../types';
 
@@ -15,6 +16,6 @@ export const getWebhooks: ZApiOperation = {
 		// GET /me (docs/instance/me.md) is the only place the service shows its webhooks.
 		const settings = firstRecord(await zApiRequest.call(this, { method: 'GET', path: '/me', itemIndex }));
 		const sentByMe = settings.receiveCallbackSentByMe;
-		return [{ ...webhookAddressesIn(settings), ...(sentByMe === undefined || sentByMe === null ? {} : { notifySentByMe: asBoolean(sentByMe) === true }) }];
+		return [{ ...webhookAddressesIn(settings), ...(sentByMe === undefined || sentByMe === null ? {} : { notifySentByMe: flagOf(sentByMe) === true }) }];
 	},
 };

@@ -1,19 +1,17 @@
 import type { INode } from 'n8n-workflow';
 
-import { asBoolean, firstRecord, isRefusal, requireAccepted } from '../../../../nodes/shared/transport/refusal';
+import { firstRecord, isRefusal, requireAccepted } from '../../../../nodes/shared/transport/refusal';
 
 describe('isRefusal: one policy for a 200 response that may say no', () => {
 	const cases: Array<[string, unknown, boolean, boolean]> = [
 		// [what, response, refused when only an explicit no counts, refused when a yes is required]
 		['{value: true}', { value: true }, false, false],
 		['{value: "true"}', { value: 'true' }, false, false],
-		['{value: 1}', { value: 1 }, false, false],
 		['{success: true}', { success: true }, false, false],
 		['{success: "true"}', { success: 'true' }, false, false],
 		['[{value: true}]', [{ value: true }], false, false],
 		['{value: false}', { value: false }, true, true],
 		['{value: "false"}', { value: 'false' }, true, true],
-		['{value: 0}', { value: 0 }, true, true],
 		['{success: false}', { success: false }, true, true],
 		['{success: "false"}', { success: 'false' }, true, true],
 		['[{value: false}]', [{ value: false }], true, true],
@@ -26,29 +24,15 @@ describe('isRefusal: one policy for a 200 response that may say no', () => {
 		['empty body', '', false, true],
 		['null', null, false, true],
 		['{value: "yes"}', { value: 'yes' }, false, true],
+		// Flags read as flagOf reads them: no page writes one as a number, so 1 and 0 are neither.
+		['{value: "1"}', { value: '1' }, false, false],
+		['{value: "0"}', { value: '0' }, true, true],
+		['{value: 1} (a number: no page writes a flag so)', { value: 1 }, false, true],
+		['{value: 0} (a number: no page writes a flag so)', { value: 0 }, false, true],
 	];
 
 	it.each(cases)('%s', (_what, response, noRefusal, confirmation) => {
 		expect([isRefusal(response, 'noRefusal'), isRefusal(response, 'confirmation')]).toEqual([noRefusal, confirmation]);
-	});
-});
-
-describe('asBoolean: flags as the docs type them and as their examples write them', () => {
-	it.each([
-		[true, true],
-		['true', true],
-		[1, true],
-		['1', true],
-		[false, false],
-		['false', false],
-		[0, false],
-		['0', false],
-		['yes', undefined],
-		[null, undefined],
-		[undefined, undefined],
-		[2, undefined],
-	])('%p -> %p', (value, expected) => {
-		expect(asBoolean(value)).toBe(expected);
 	});
 });
 

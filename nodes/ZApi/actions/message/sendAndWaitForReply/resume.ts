@@ -2,8 +2,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { getInstance } from '../../../../shared/transport';
 import { verifyHandOff } from '../../../../shared/waitingReplies';
-import { needsDownload, withMedia } from '../../../../ZApiTrigger/mediaDownload';
-import { fieldOf, isObject, textOf } from '../../../../ZApiTrigger/readers';
+import { needsDownload, withMedia } from '../../../../shared/mediaDownload';
+import { fieldOf, isObject, textOf } from '../../../../shared/delivery/readers';
 
 /**
  * The node's output for a reply: the trigger's message item, with what a dialogue branches on

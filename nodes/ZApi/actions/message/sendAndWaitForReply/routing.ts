@@ -1,17 +1,17 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { placeQuestions } from '../../../../shared/control';
+import { fieldOf, isObject, textOf } from '../../../../shared/delivery/readers';
 import { InputError } from '../../../../shared/input';
 import type { ZApiInstance } from '../../../../shared/transport';
 import type { AskedQuestions } from '../../../../shared/waitingReplies';
 import { readWebhookSettings } from '../../../../shared/webhooks';
-import { placeQuestions } from '../../../../ZApiTrigger/sharing';
-import { fieldOf, isObject, textOf } from '../../../../ZApiTrigger/readers';
 
 /*
  * How a question reaches the Z-API Trigger that routes its reply (shared/waitingReplies.ts):
  * the trigger receiving the instance's messages is the one whose address the service holds
  * for received messages (GET /me, docs/instance/me.md: `receivedCallbackUrl`). The questions
- * go there as a control request proven with the instance token (ZApiTrigger/sharing.ts); a
+ * go there as a control request proven with the instance token (shared/control.ts); a
  * trigger of another workflow holding that address passes them on to this workflow's.
  *
  * Asked this way, and not read from the workflow's static data, because a run in queue mode

@@ -10,7 +10,7 @@ import { createHmac } from 'crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from '../../../../../../nodes/ZApiTrigger/callbackKinds';
+import { CONTENT_KINDS } from '../../../../../../nodes/shared/delivery/kinds';
 import { verifyHandOff, WAITING_REPLIES_KEY, type WaitingReply } from '../../../../../../nodes/shared/waitingReplies';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../../helpers/engine';
 import { EXECUTION_ID, runWaitingAction, WAITING_BASE } from '../../../../../helpers/waiting';

@@ -10,9 +10,9 @@ import { Container } from '@n8n/di';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { DOWNLOAD_FAILURES, mediaOf } from '../../../nodes/ZApiTrigger/mediaDownload';
-import { ALL_EVENTS, contentFixture, deliverTo, listening, type Listening } from './fixtures';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { DOWNLOAD_FAILURES, mediaOf } from '../../../nodes/shared/mediaDownload';
+import { ALL_EVENTS, contentFixture, deliverTo, listening, type Listening } from '../ZApiTrigger/fixtures';
 
 const STORAGE = 'https://storage.z-api.io';
 const MEDIA_KINDS = CONTENT_KINDS.filter((kind) => kind.mediaUrl);

@@ -1,5 +1,5 @@
 /**
- * Deliveries in, items out: every kind of the trigger's tables (callbackKinds.ts), driven
+ * Deliveries in, items out: every kind of the delivery tables (kinds.ts), driven
  * from the tables themselves, through the pure function that builds the items. How the
  * items reach n8n is tested in receive.test.ts.
  */
@@ -12,7 +12,7 @@ import {
 	MESSAGE_FIELDS,
 	NOTIFICATION_KINDS,
 	STATUS_KINDS,
-} from '../../../nodes/ZApiTrigger/callbackKinds';
+} from '../../../../nodes/shared/delivery/kinds';
 import {
 	contentKindOf,
 	CUT_MARK,
@@ -23,7 +23,7 @@ import {
 	timeOf,
 	toItems,
 	type ToItemsOptions,
-} from '../../../nodes/ZApiTrigger/deliveryItems';
+} from '../../../../nodes/shared/delivery/items';
 import {
 	callbacks,
 	clone,
@@ -37,8 +37,8 @@ import {
 	PEOPLE,
 	statusFixture,
 	UNKNOWN_CALLBACKS,
-} from './fixtures';
-import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
+} from '../../ZApiTrigger/fixtures';
+import { deepArray, deepObject, setOwn } from '../../ZApiTrigger/fuzzDeliveries';
 
 /** The items of one delivery; each carries the delivery as it came. */
 function itemsOf(body: IDataObject, options: ToItemsOptions = {}): IDataObject[] {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import type { IHookFunctions } from 'n8n-workflow';
 
 /**
  * The service signs nothing, so the address registered with it carries the proof: an
@@ -36,6 +37,27 @@ const CLOCK_SKEW_MS = 30_000;
 
 function sign(instanceToken: string, scope: string, activation: string): string {
 	return createHmac('sha256', instanceToken).update(`${scope}:${activation}`).digest('hex');
+}
+
+/** Binds a signature to this workflow and node, so another trigger's address is not ours. */
+export function deliveryScope(context: Pick<IHookFunctions, 'getWorkflow' | 'getNode'>): string {
+	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+}
+
+/**
+ * The secrets a signed address carries: the address, its activation id and its signature
+ * (a service may echo the address re-encoded, so each part is redacted on its own too).
+ */
+export function secretsOfAddress(address: string | null | undefined): string[] {
+	if (!address) return [];
+	try {
+		const query = new URL(address).searchParams;
+		return [address, query.get(ACTIVATION_PARAM), query.get(SIGNATURE_PARAM)].filter(
+			(part): part is string => Boolean(part),
+		);
+	} catch {
+		return [address];
+	}
 }
 
 /** The n8n webhook URL with the activation id and its signature in the query string. */

@@ -23,18 +23,27 @@ export function textOf(value: unknown): string | null {
 }
 
 /**
- * A delivery's yes/no field (`fromMe`, `isGroup`, `fromApi`, …). The webhook pages show
- * booleans (docs/webhooks/on-message-received.md); the strings 'true' and 'false' are read
- * too, defensively, as the service writes its flags so elsewhere (docs/chats/get-chats.md).
- * Undefined when it is neither.
+ * A yes/no field of what the service sends: a delivery's (`fromMe`, `isGroup`, `fromApi`, …)
+ * or a response's (`value`, `connected`, `isMuted`, …), read the same everywhere. The webhook
+ * pages show booleans (docs/webhooks/on-message-received.md); other pages write the strings
+ * 'true' and 'false' (docs/chats/get-chats.md: `archived`, `pinned`) and '0' (the same page:
+ * `isMuted`), so those are read too, '1' with '0'. A number (1, 0) is not read as one: no
+ * page writes a flag so. Undefined when it is none of these.
  */
 export function flagOf(value: unknown): boolean | undefined {
-	if (value === true || value === 'true') return true;
-	if (value === false || value === 'false') return false;
-	return undefined;
+	return FLAG_SPELLINGS.get(value);
 }
 
-/** Whether a delivery's yes/no field says yes (flagOf). */
+const FLAG_SPELLINGS: ReadonlyMap<unknown, boolean> = new Map<unknown, boolean>([
+	[true, true],
+	['true', true],
+	['1', true],
+	[false, false],
+	['false', false],
+	['0', false],
+]);
+
+/** Whether a yes/no field says yes (flagOf). */
 export function isTrue(value: unknown): boolean {
 	return flagOf(value) === true;
 }

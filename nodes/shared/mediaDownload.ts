@@ -1,8 +1,8 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { CONTENT_KINDS } from './callbackKinds';
-import { mediaFileOf } from './deliveryItems';
-import { fieldOf, isObject, textOf } from './readers';
+import { CONTENT_KINDS } from './delivery/kinds';
+import { mediaFileOf } from './delivery/items';
+import { fieldOf, isObject, textOf } from './delivery/readers';
 
 /*
  * Download Media: the file of an image, audio, video, document or sticker message, fetched

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from '../../../nodes/ZApiTrigger/readers';
-import { deepArray, deepObject, setOwn } from './fuzzDeliveries';
+import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from '../../../../nodes/shared/delivery/readers';
+import { deepArray, deepObject, setOwn } from '../../ZApiTrigger/fuzzDeliveries';
 
 const hostile: Array<[string, unknown]> = [
 	['an object with its own toString', { toString: 1 }],
@@ -26,7 +26,12 @@ it.each([
 	["'false'", 'false', false],
 	['missing', undefined, undefined],
 	['null', null, undefined],
-	['1 (not a flag Z-API writes)', 1, undefined],
+	["'1'", '1', true],
+	["'0' (as docs/chats/get-chats.md writes isMuted)", '0', false],
+	['1 (a number: no page writes a flag so)', 1, undefined],
+	['0 (a number: no page writes a flag so)', 0, undefined],
+	["'yes'", 'yes', undefined],
+	['2', 2, undefined],
 	["'TRUE'", 'TRUE', undefined],
 	['an object with its own valueOf', { valueOf: () => true }, undefined],
 ] as Array<[string, unknown, boolean | undefined]>)('flagOf(%s) is %s, and isTrue says yes only for true', (_name, value, expected) => {

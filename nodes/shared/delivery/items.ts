@@ -17,8 +17,8 @@ import {
 	type Sender,
 	STATUS_FIELDS,
 	STATUS_KINDS,
-} from './callbackKinds';
-import { fieldOf, isObject, isTrue, pathOf, textOf } from './readers';
+} from './kinds';
+import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from './readers';
 
 /*
  * One delivery in, the trigger's items out: `event` and `kind` say what it is, typed common
@@ -183,8 +183,7 @@ function textIn(content: IDataObject, where: NonNullable<ContentKind['text']>): 
 /** Who wrote a message, by fromMe and fromApi (SENDERS). */
 export function senderOf(payload: IDataObject): Sender {
 	const fromMe = isTrue(fieldOf(payload, 'fromMe'));
-	const given = fieldOf(payload, 'fromApi');
-	const fromApi = given === true || given === 'true' ? true : given === false || given === 'false' ? false : undefined;
+	const fromApi = flagOf(fieldOf(payload, 'fromApi'));
 	return SENDERS.find((sender) => sender.fromMe === fromMe && (!fromMe || sender.fromApi === fromApi))!;
 }
 
@@ -361,9 +360,7 @@ function coerce(value: unknown, type: FieldType, name: string): IDataObject[stri
 			return Number.isFinite(number) ? number : (value as string);
 		}
 		case 'boolean':
-			if (value === 'true') return true;
-			if (value === 'false') return false;
-			return value as boolean;
+			return flagOf(value) ?? (value as boolean);
 		case 'strings':
 			// Entries that are not text become null: a list keeps its positions.
 			return Array.isArray(value) ? (value.map(textOf) as string[]) : (value as string);

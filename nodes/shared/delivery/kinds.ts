@@ -10,7 +10,7 @@ export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'strings' 
  * A content kind of a received/sent message: the object of the payload that carries it.
  * The order of the table is the order of the editor's Message Kinds list and nothing else:
  * a message carrying two content objects is kind unknown whatever the order (see
- * contentKindOf in deliveryItems.ts).
+ * contentKindOf in items.ts).
  */
 export interface ContentKind {
 	kind: string;

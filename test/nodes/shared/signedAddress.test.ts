@@ -9,8 +9,8 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CONTENT_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { activationTime, newActivationId, signedUrl, verifyDelivery, type Verdict } from '../../../nodes/ZApiTrigger/deliverySecret';
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { activationTime, newActivationId, secretsOfAddress, signedUrl, verifyDelivery, type Verdict } from '../../../nodes/shared/signedAddress';
 import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
@@ -28,7 +28,7 @@ import {
 	statusFixture,
 	type Listening,
 	watchLog,
-} from './fixtures';
+} from '../ZApiTrigger/fixtures';
 
 describe('verifyDelivery', () => {
 	const TOKEN = TEST_CREDENTIALS.instanceToken;
@@ -319,4 +319,16 @@ describe('a workflow with no activation record (its static data reset or lost)',
 it('the signature is checked before the body is read', async () => {
 	const result = await refused({ activation, signature: 'forged' }, 'not json');
 	expect(result.response).toEqual({ status: 403, body: { error: 'Invalid signature' } });
+});
+
+describe('secretsOfAddress', () => {
+	it.each([
+		['a signed address', 'https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', ['https://n8n.example.com/webhook/x/webhook?activation=abc123&signature=def456', 'abc123', 'def456']],
+		['an address without a signature', 'https://other.example.com/hook', ['https://other.example.com/hook']],
+		['text that is no URL', 'not a url', ['not a url']],
+		['nothing', '', []],
+		['null', null, []],
+	])('%s', (_name, address, expected) => {
+		expect(secretsOfAddress(address)).toEqual(expected);
+	});
 });

@@ -8,10 +8,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, STATUS_KINDS } from '../../../nodes/ZApiTrigger/callbackKinds';
-import { mediaOf } from '../../../nodes/ZApiTrigger/mediaDownload';
-import { deliver } from '../../helpers/engine';
-import { ALL_EVENTS, deliverTo, INSTANCE_ID, listening, type Listening } from './fixtures';
+import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, STATUS_KINDS } from '../../../../nodes/shared/delivery/kinds';
+import { mediaOf } from '../../../../nodes/shared/mediaDownload';
+import { deliver } from '../../../helpers/engine';
+import { ALL_EVENTS, deliverTo, INSTANCE_ID, listening, type Listening } from '../../ZApiTrigger/fixtures';
 
 const MOMENT = 1708457193876;
 const STORAGE = 'https://storage.z-api.io/instances/3C67AB641C8AA0412F6A2242B4E23AC7';

@@ -1,0 +1,80 @@
+import { createHmac } from 'crypto';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { secretsOfAddress } from './signedAddress';
+import { messageOf, redactSecrets } from './transport';
+import type { AskedQuestions } from './waitingReplies';
+
+/*
+ * Control requests: what one node asks a Z-API Trigger at its signed address, proven with an
+ * HMAC keyed by the instance token, which every node of the instance holds. The triggers use
+ * them to share an instance (joining, leaving, handing over: ZApiTrigger/sharing.ts); Send
+ * and Wait for Reply uses them to place its questions with the trigger receiving the
+ * instance's messages ('await'). Both ends read this module, so the two sides cannot drift.
+ */
+
+/** The body field of a control request: the request as JSON text, proven by `proof`. */
+export const CONTROL_FIELD = 'zApiTriggerControl';
+/** How long a node waits for another trigger's answer. */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+/** What every control request carries: its name and when it was made (ms). */
+export interface ControlRequestBase {
+	op: string;
+	at: number;
+}
+
+type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
+
+export type TriggerAnswer = { status: number; body?: unknown } | { error: string };
+
+/** The proof of a control request's text. */
+export function proofOf(instanceToken: string, text: string): string {
+	return createHmac('sha256', instanceToken).update(`control:${text}`).digest('hex');
+}
+
+/** A control request's body: the request as text and its proof. */
+export function controlBody<Request extends ControlRequestBase>(request: Request, instanceToken: string): IDataObject {
+	const text = JSON.stringify(request);
+	return { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) };
+}
+
+/** Posts to a trigger's signed address; the status, or the error (redacted). Never throws. */
+export async function postToTrigger(
+	context: Context,
+	address: string,
+	body: unknown,
+	headers: Record<string, string>,
+	secrets: string[],
+): Promise<TriggerAnswer> {
+	try {
+		const response = (await context.helpers.httpRequest({
+			method: 'POST',
+			url: address,
+			body: body as IDataObject,
+			json: true,
+			headers,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: REQUEST_TIMEOUT_MS,
+		})) as { statusCode: number; body?: unknown };
+		return { status: response.statusCode, body: response.body };
+	} catch (error) {
+		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };
+	}
+}
+
+/**
+ * Send and Wait for Reply's side: asks the trigger at `address` (the one the service sends
+ * received messages to) to route the replies of `questions` for workflow `workflowId`.
+ * The trigger's answer as it came, or the error (redacted). Never throws.
+ */
+export async function placeQuestions(
+	context: IExecuteFunctions,
+	address: string,
+	workflowId: string,
+	questions: AskedQuestions,
+	instanceToken: string,
+): Promise<TriggerAnswer> {
+	return await postToTrigger(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken), {}, [instanceToken]);
+}
