@@ -3,8 +3,10 @@
 /**
  * The product in one command: builds and packs this package, starts the local Z-API
  * stand-in and a real n8n with the package installed as a community package, creates a
- * credential pointing at the stand-in, imports the example workflows and activates them,
- * proves the flow with one sample message, then waits. Ctrl-C stops everything it started.
+ * credential pointing at the stand-in, imports the example workflows and activates those that
+ * only read or receive, proves the flow with one sample message, prints what a person needs to
+ * go on by hand (the credential's fields, why each other example is left off), then waits.
+ * Ctrl-C stops everything it started.
  *
  *   npm run demo [-- --line 2|1] [--port 5678] [--broker-port 5679] [--stand-in-port 3100]
  */
@@ -27,12 +29,39 @@ const option = (name, fallback) => {
 const LINE = option('line', '2');
 const N8N_PORT = Number(option('port', '5678'));
 const STAND_IN_PORT = Number(option('stand-in-port', '3100'));
-const INSTANCE = { id: 'DEMO0INSTANCE0000000000000000001', token: 'demo-instance-token', name: 'Demo instance', phone: '5511900000000' };
+const INSTANCE = {
+	id: 'DEMO0INSTANCE0000000000000000001',
+	token: 'demo-instance-token',
+	// The stand-in then asks for it as Z-API does with account security on, so the demo shows every field.
+	clientToken: 'demo-client-token',
+	name: 'Demo instance',
+	phone: '5511900000000',
+};
 const CONTACT = '5511988887777';
 const GROUP = { id: '120363019502650977-group', name: 'Demo group', participants: [CONTACT, '5511977776666'], admins: [] };
 
-/** Active together: they need different webhooks (Z-API keeps one address per webhook). */
-const ACTIVE_EXAMPLES = ['read-chat-on-new-message.json', 'track-message-status.json'];
+/**
+ * Every example, and why the demo leaves it off: it activates those that only read or receive;
+ * those that send or change something wait for a person to turn them on. Any number can be
+ * active on one instance (their triggers share its webhooks), but two that answer every text
+ * would both answer it.
+ */
+const ONE_BOT = 'turn on one bot that answers texts at a time, or each text gets several answers';
+const EXAMPLES = {
+	'read-chat-on-new-message.json': { active: true },
+	'track-message-status.json': { active: true },
+	'echo-bot.json': { offBecause: `it answers every text; ${ONE_BOT}` },
+	'booking-dialogue.json': { offBecause: `it answers every text with a booking question; ${ONE_BOT}` },
+	'ai-agent-reply.json': {
+		offBecause: `its chat model needs an OpenAI credential the demo does not create (or swap in another model node); it also answers every text: ${ONE_BOT}`,
+	},
+	'approval-over-whatsapp.json': {
+		offBecause: `the manager's phone is empty (Ask the manager → Phone): set it first; it also answers every text: ${ONE_BOT}`,
+	},
+	'promote-new-participants.json': {
+		offBecause: 'it changes groups (makes everyone who joins one an admin); turn it on, then send a join with the emit command below',
+	},
+};
 
 const say = (text) => process.stdout.write(`${text}\n`);
 
@@ -54,7 +83,17 @@ function withCredential(workflow, credential) {
 	return copy;
 }
 
+/** The example files, refusing one the table above does not know (so the demo never stays silent about one). */
+function exampleFiles(examplesDir) {
+	const files = fs.readdirSync(examplesDir).filter((name) => name.endsWith('.json')).sort();
+	const unknown = files.filter((file) => !EXAMPLES[file]);
+	if (unknown.length) throw new Error(`examples/${unknown.join(', examples/')}: add to EXAMPLES in test/e2e/demo.js, active or with why it is left off`);
+	return files;
+}
+
 async function main() {
+	const examplesDir = path.join(root, 'examples');
+	const files = exampleFiles(examplesDir);
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapi-demo-'));
 	const tarball = packPackage(workDir);
 	say(`Installing n8n line ${LINE} if it is not in the cache yet (several minutes the first time)…`);
@@ -98,28 +137,28 @@ async function main() {
 		standIn.seedChat(INSTANCE.id, CONTACT, { count: 12 });
 		say(`Z-API stand-in: ${standIn.url}`);
 
-		const credential = await n8n.createCredential('Z-API (local stand-in)', 'zApiApi', {
+		const credentialName = 'Z-API (local stand-in)';
+		const credential = await n8n.createCredential(credentialName, 'zApiApi', {
 			instanceId: INSTANCE.id,
 			instanceToken: INSTANCE.token,
-			clientToken: '',
+			clientToken: INSTANCE.clientToken,
 			baseUrl: standIn.url,
 			// n8n 1.x's public API insists on this credential field; 'all' is the editor's default.
 			...(LINE === '1' ? { allowedHttpRequestDomains: 'all' } : {}),
 		});
 		const conversationState = await conversationStateCredential(n8n, 'Z-API conversation state (this n8n)');
-		const examplesDir = path.join(root, 'examples');
 		const imported = [];
-		for (const file of fs.readdirSync(examplesDir).filter((name) => name.endsWith('.json')).sort()) {
+		for (const file of files) {
 			const workflow = await n8n.createWorkflow(
 				withConversationState(withCredential(JSON.parse(fs.readFileSync(path.join(examplesDir, file), 'utf8')), credential), conversationState),
 			);
-			const active = ACTIVE_EXAMPLES.includes(file);
+			const { active = false, offBecause } = EXAMPLES[file];
 			if (active) await n8n.activate(workflow.id);
-			imported.push({ file, id: workflow.id, name: workflow.name, active });
+			imported.push({ file, id: workflow.id, name: workflow.name, active, offBecause });
 		}
 
 		// One sample message, so the editor already shows an execution and the chain is proven.
-		const first = imported.find((entry) => entry.file === ACTIVE_EXAMPLES[0]);
+		const first = imported.find((entry) => entry.active);
 		await standIn.emit(INSTANCE.id, 'text', { phone: CONTACT, message: 'Hello from the demo' });
 		const [execution] = await n8n.waitForExecutions(first.id, { count: 1, timeoutMs: 30_000 });
 
@@ -129,14 +168,29 @@ async function main() {
 		say(`  Editor     ${n8n.baseUrl}   (self-signed certificate: accept the browser warning)`);
 		say(`  Login      ${n8n.email} / ${n8n.password}`);
 		say(`  n8n        ${n8n.version}`);
-		say('  Workflows');
-		for (const entry of imported) say(`    ${entry.active ? 'active  ' : 'inactive'}  ${entry.name}`);
+		say('');
+		say(`  The Z-API instance of the stand-in, as the credential "${credentialName}" holds it`);
+		say('  (to create a Z-API Instance API credential by hand):');
+		say(`    Instance ID      ${INSTANCE.id}`);
+		say(`    Instance Token   ${INSTANCE.token}`);
+		say(`    Client Token     ${INSTANCE.clientToken}`);
+		say(`    Base URL         ${standIn.url}`);
+		say('  The conversation features use the credential "Z-API conversation state (this n8n)": an API key of this n8n.');
+		say('');
+		say('  Example workflows (examples/)');
+		for (const entry of imported) {
+			say(`    ${entry.active ? 'active  ' : 'inactive'}  ${entry.file}: ${entry.name}`);
+			if (!entry.active) say(`              off because ${entry.offBecause}.`);
+		}
+		say('  To turn one on, open it in the editor and publish it (n8n 1.x: Active).');
 		say(`  A sample message already ran: execution ${execution.id} (${execution.status}).`);
 		say('');
 		say('  Send a WhatsApp message through the stand-in, then open Executions in the editor:');
 		say(`    node test/stand-in/cli.js emit text --url ${standIn.url} --phone ${CONTACT} --message "Oi!"`);
 		say('  A status change:');
 		say(`    node test/stand-in/cli.js emit status --url ${standIn.url} --phone ${CONTACT} --status READ`);
+		say(`  Someone joins the demo group (for the promote example):`);
+		say(`    node test/stand-in/cli.js emit notification --url ${standIn.url} --code GROUP_PARTICIPANT_ADD --params 5511977775555`);
 		say('  Everything the stand-in can send: node test/stand-in/cli.js --help');
 		say('');
 		say('Ctrl-C stops n8n and the stand-in.');

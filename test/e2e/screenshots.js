@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * The README's pictures, taken from a real n8n editor: builds and packs the package, boots
- * n8n 2.41.1 with it and the local Z-API stand-in (as `npm run demo` does), imports the echo
- * bot example, then drives Chromium through playwright-core and saves:
+ * The pictures of the README and of docs/trigger.md and docs/installing.md, taken from a real
+ * n8n editor: builds and packs the package, boots n8n 2.41.1 with it and the local Z-API
+ * stand-in (as `npm run demo` does), imports the echo bot example, then drives Chromium
+ * through playwright-core and saves:
  *
  *   docs/screenshots/node-panel.png   the node panel searched for "send image"
  *   docs/screenshots/trigger.png      the Z-API Trigger's parameters

@@ -6,7 +6,7 @@
  * me starts nothing when only Message Received is chosen.
  */
 
-/** What the README promises for each content kind of the stand-in's fixtures. */
+/** What docs/trigger.md promises for each content kind of the stand-in's fixtures. */
 const CONTENT_EXPECTED = {
 	text: { event: 'message', kind: 'text' },
 	image: { event: 'message', kind: 'image' },
@@ -86,7 +86,7 @@ module.exports = {
 			timeoutMs: 150_000,
 			async run(t) {
 				const { assert, standIn, fixtures } = t;
-				// The fixtures and the node's README must agree on the list, or this test is stale.
+				// The fixtures and docs/trigger.md must agree on the list, or this test is stale.
 				assert.deepEqual(Object.keys(fixtures.CONTENT_KINDS).sort(), Object.keys(CONTENT_EXPECTED).sort());
 				assert.deepEqual([...fixtures.NOTIFICATION_CODES].sort(), [...NOTIFICATION_CODES].sort());
 
