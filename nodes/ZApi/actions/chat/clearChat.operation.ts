@@ -1,4 +1,4 @@
-import { chatChange } from './modifyChat';
+import { chatChange } from './helpers';
 
 export const clearChat = chatChange({
 	value: 'clearChat',

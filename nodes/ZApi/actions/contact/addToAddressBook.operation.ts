@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { optionsProperty } from '../../../shared/properties';
 import { zApiRequest } from '../../../shared/transport';
 import type { ItemRead, ZApiOperation } from '../types';
-import { requireAddressBookChange } from './addressBook';
-import { contactPhoneProperty, readContactPhone } from './contactPhone';
+import { requireAddressBookChange, contactPhoneProperty, readContactPhone } from './helpers';
 import { requireText } from '../parameters';
 
 export const addToAddressBook: ZApiOperation = {

@@ -1,4 +1,4 @@
-import { blockChange } from './contactPhone';
+import { blockChange } from './helpers';
 
 export const blockContact = blockChange({
 	value: 'blockContact',

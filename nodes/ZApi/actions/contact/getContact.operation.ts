@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { firstRecord, zApiRequest } from '../../../shared/transport';
 import { CONTACT, outputRecords, withSimplify } from '../outputs';
 import type { ItemRead, ZApiOperation } from '../types';
-import { contactPhoneProperty, readContactPhone } from './contactPhone';
+import { contactPhoneProperty, readContactPhone } from './helpers';
 
 export const getContact: ZApiOperation = {
 	value: 'getContact',

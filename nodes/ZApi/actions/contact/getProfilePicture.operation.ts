@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ItemRead, ZApiOperation } from '../types';
-import { contactPhoneProperty, readContactPhone } from './contactPhone';
+import { contactPhoneProperty, readContactPhone } from './helpers';
 
 export const getProfilePicture: ZApiOperation = {
 	value: 'getProfilePicture',

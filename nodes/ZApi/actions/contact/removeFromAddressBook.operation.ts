@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { zApiRequest } from '../../../shared/transport';
-import { phonesProperty, readPhones } from '../group/groupCall';
+import { phonesProperty, readPhones } from '../group/helpers';
 import type { ZApiOperation } from '../types';
-import { requireAddressBookChange } from './addressBook';
+import { requireAddressBookChange } from './helpers';
 
 export const removeFromAddressBook: ZApiOperation = {
 	value: 'removeFromAddressBook',

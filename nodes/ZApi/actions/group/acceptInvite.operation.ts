@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { groupRead } from './groupResponse';
+import { groupRead } from './helpers';
 
 const INVITE_LINK = /https?:\/\/chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{10,})/i;
 const INVITE_CODE = /^[A-Za-z0-9]{10,}$/;

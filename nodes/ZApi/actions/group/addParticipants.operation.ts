@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './groupCall';
+import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './helpers';
 
 export const addParticipants: ZApiOperation = {
 	value: 'addParticipants',

@@ -1,4 +1,4 @@
-import { participantChange } from './participantChange';
+import { participantChange } from './helpers';
 
 export const approveParticipants = participantChange({
 	value: 'approveParticipants',

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireText } from '../parameters';
 import type { ZApiOperation } from '../types';
-import { phonesProperty, readPhones } from './groupCall';
-import { groupReadField } from './groupResponse';
+import { phonesProperty, readPhones, groupReadField } from './helpers';
 
 export const create: ZApiOperation = {
 	value: 'create',

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { PagedListing } from '../paging';
-import { getPagedList, listingProperties } from '../paging';
+import { type PagedListing, getPagedList, listingProperties } from '../paging';
 import { GROUP_CHAT, outputRecords, withSimplify } from '../outputs';
 import type { ZApiOperation } from '../types';
-import { groupRead } from './groupResponse';
+import { groupRead } from './helpers';
 
 /**
  * The group list. The service does not say how it ends, so the shared page walk's stops

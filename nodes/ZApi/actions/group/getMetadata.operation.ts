@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { GROUP, outputRecords, withSimplify } from '../outputs';
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupIdProperty, readGroupId } from './groupCall';
-import { groupPath, groupReadField } from './groupResponse';
+import { groupIdProperty, readGroupId, groupPath, groupReadField } from './helpers';
 
 export const getMetadata: ZApiOperation = {
 	value: 'getMetadata',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupCall, groupIdProperty, readGroupId } from './groupCall';
+import { groupCall, groupIdProperty, readGroupId } from './helpers';
 
 export const leave: ZApiOperation = {
 	value: 'leave',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZApiOperation } from '../types';
 import { readInviteLink } from './acceptInvite.operation';
 import { GROUP, shapeRecord } from '../outputs';
-import { groupReadField } from './groupResponse';
+import { groupReadField } from './helpers';
 
 export const previewInvite: ZApiOperation = {
 	value: 'previewInvite',

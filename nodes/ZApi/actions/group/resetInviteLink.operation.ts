@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupIdProperty, readGroupId } from './groupCall';
-import { groupPath, groupReadField, INVITE_LINK_HINT } from './groupResponse';
+import { groupIdProperty, readGroupId, groupPath, groupReadField, INVITE_LINK_HINT } from './helpers';
 
 export const resetInviteLink: ZApiOperation = {
 	value: 'resetInviteLink',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireText } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupCall, groupIdProperty, readGroupId } from './groupCall';
+import { groupCall, groupIdProperty, readGroupId } from './helpers';
 
 export const updateName: ZApiOperation = {
 	value: 'updateName',

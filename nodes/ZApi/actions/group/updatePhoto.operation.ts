@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { MediaKind } from '../../../shared/media';
-import { MEDIA_KINDS } from '../../../shared/media';
-import type { MediaSourceFields } from '../parameters';
-import { mediaSourceProperties, readMediaSource } from '../parameters';
+import { type MediaKind, MEDIA_KINDS } from '../../../shared/media';
+import { type MediaSourceFields, mediaSourceProperties, readMediaSource } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupCall, groupIdProperty, readGroupId } from './groupCall';
+import { groupCall, groupIdProperty, readGroupId } from './helpers';
 
 /** Any image Z-API can read, known by its bytes (the service fails silently on anything else). */
 export const GROUP_PHOTO: MediaKind = { ...MEDIA_KINDS.image, bytesDecide: true };

@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { InputError } from '../../../shared/input';
 import { flagOf } from '../../../shared/delivery/readers';
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupPath, groupRead } from './groupResponse';
-import { groupCall, groupIdProperty, readGroupId } from './groupCall';
+import { groupPath, groupRead, groupCall, groupIdProperty, readGroupId } from './helpers';
 
 /** One setting: how the user picks it, the body field it sets and the choice that means true. */
 interface GroupSetting {

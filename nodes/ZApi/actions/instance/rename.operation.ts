@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { putSetting } from './settingCall';
+import { putSetting } from './helpers';
 import { requireText } from '../parameters';
 
 export const rename: ZApiOperation = {

@@ -1,4 +1,4 @@
-import { sessionCall } from './sessionCall';
+import { sessionCall } from './helpers';
 
 export const restoreSession = sessionCall({
 	value: 'restoreSession',

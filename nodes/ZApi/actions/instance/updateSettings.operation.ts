@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { putSetting } from './settingCall';
+import { putSetting } from './helpers';
 
 interface Setting {
 	option: INodeProperties;

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsProperty } from '../../../shared/properties';
 import { firstRecord, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
-import { colorOption, LABEL_HINT, labelNameProperty, readLabelFields } from './labelCall';
+import { colorOption, LABEL_HINT, labelNameProperty, readLabelFields } from './helpers';
 
 export const create: ZApiOperation = {
 	value: 'create',

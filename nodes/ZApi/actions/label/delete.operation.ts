@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { changeLabel, labelIdProperty, readLabelId } from './labelCall';
+import { changeLabel, labelIdProperty, readLabelId } from './helpers';
 
 export const deleteLabel: ZApiOperation = {
 	value: 'delete',

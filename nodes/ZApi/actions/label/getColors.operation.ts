@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
-import { LABEL_HINT } from './labelCall';
+import { LABEL_HINT } from './helpers';
 
 export const getColors: ZApiOperation = {
 	value: 'getColors',

@@ -1,4 +1,4 @@
-import { chatLabelOperation } from './chatLabel';
+import { chatLabelOperation } from './helpers';
 
 export const removeFromChat = chatLabelOperation({
 	value: 'removeFromChat',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { changeLabel, colorOption, labelIdProperty, labelNameProperty, readLabelFields, readLabelId } from './labelCall';
+import { changeLabel, colorOption, labelIdProperty, labelNameProperty, readLabelFields, readLabelId } from './helpers';
 
 export const update: ZApiOperation = {
 	value: 'update',

@@ -1,4 +1,4 @@
-import { mediaOperation } from './sendMedia';
+import { mediaOperation } from './helpers';
 import { documentFileName, documentPath, fileNameProperty } from './sendDocument.operation';
 import { delayMessageOption, readMessageId, requireText } from '../parameters';
 

@@ -4,7 +4,7 @@ import { normalizeChatId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, messageIdProperty, optionalFields, phoneProperty, readChat, readMessageId, readOptions } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 export const forwardMessage: ZApiOperation = {
 	value: 'forwardMessage',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
 import { chatOfMessageProperty, messageIdProperty, readChat, readMessageId } from '../parameters';
-import { callService } from './send';
+import { callService } from './helpers';
 
 export const markAsRead: ZApiOperation = {
 	value: 'markAsRead',

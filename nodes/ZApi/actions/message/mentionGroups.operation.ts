@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError, isGroupId, normalizeGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { rowsOf, rowsProperty, rowText } from './interactive';
-import { sendMessage } from './send';
+import { rowsOf, rowsProperty, rowText, sendMessage } from './helpers';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 export const mentionGroups: ZApiOperation = {

@@ -1,4 +1,4 @@
-import { pinChange } from './pinning';
+import { pinChange } from './helpers';
 
 export const pinMessage = pinChange({
 	value: 'pinMessage',

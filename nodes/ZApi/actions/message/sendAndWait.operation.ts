@@ -4,12 +4,9 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 import { errorItem, itemError } from '../itemErrors';
 import { readChat, requireText } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT } from './interactive';
+import { BUTTONS_DEPEND_ON_ACCOUNT, type ReadParameter, type SendCall, sendMessage, waitLimit } from './helpers';
 import { properties } from './sendAndWait';
-import type { ReadParameter } from './sendAndWait/response';
-import { answerFormFields, answerLinks, messageWithLinks, waitLimit } from './sendAndWait/response';
-import type { SendCall } from './send';
-import { sendMessage } from './send';
+import { answerFormFields, answerLinks, messageWithLinks } from './sendAndWait/response';
 
 /** n8n 1.x checks the links' signature only for executions that ask for it; 2.x always does. */
 type SignatureSwitch = { setSignatureValidationRequired?: () => void };

@@ -7,7 +7,7 @@ import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/wa
 import { errorItem, itemError } from '../itemErrors';
 import { readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
-import { waitLimit } from './sendAndWait/response';
+import { waitLimit } from './helpers';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
 import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routing';
 

@@ -1,4 +1,4 @@
-import { mediaOperation, sendInBackgroundOption, viewOnceOption } from './sendMedia';
+import { mediaOperation, sendInBackgroundOption, viewOnceOption } from './helpers';
 import { delayMessageOption, delayTypingOption, replyToOption } from '../parameters';
 
 export const sendAudio = mediaOperation({

@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty } from './interactive';
+import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, sendMessage } from './helpers';
 import { ACTION_BUTTON, actionButtons } from './sendButtonActions.operation';
-import { sendMessage } from './send';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 /** One card as the service takes it (docs/message/send-message-carousel.md): text, image, buttons if any. */

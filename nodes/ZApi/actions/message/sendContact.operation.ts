@@ -4,7 +4,7 @@ import { normalizePhone } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 export const sendContact: ZApiOperation = {
 	value: 'sendContact',

@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { parsePhoneList } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { rowsOf, rowsProperty, rowText } from './interactive';
-import { sendMessage } from './send';
+import { rowsOf, rowsProperty, rowText, sendMessage } from './helpers';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption } from '../parameters';
 
 export const sendContacts: ZApiOperation = {

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { extensionOf } from '../../../shared/media';
-import type { Media } from '../../../shared/media';
-import { captionOption, mediaOperation } from './sendMedia';
+import { extensionOf, type Media } from '../../../shared/media';
+import { captionOption, mediaOperation } from './helpers';
 import { delayMessageOption, replyToOption } from '../parameters';
 
 /** Letters and digits only: the extension becomes a path segment. */

@@ -1,4 +1,4 @@
-import { captionOption, mediaOperation } from './sendMedia';
+import { captionOption, mediaOperation } from './helpers';
 import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendGif = mediaOperation({

@@ -1,4 +1,4 @@
-import { captionOption, mediaOperation, viewOnceOption } from './sendMedia';
+import { captionOption, mediaOperation, viewOnceOption } from './helpers';
 import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendImage = mediaOperation({

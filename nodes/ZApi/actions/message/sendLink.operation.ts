@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireWebUrl } from '../../../shared/input';
 import type { ItemRead, ZApiOperation } from '../types';
 import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 export const sendLink: ZApiOperation = {
 	value: 'sendLink',

@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 /** A coordinate within its range, sent as the string the service documents. */
 function coordinate(raw: unknown, field: string, limit: number): string {

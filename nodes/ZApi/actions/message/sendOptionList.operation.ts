@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { buttonsNotice, rowsOf, rowsProperty, rowText, withId } from './interactive';
+import { buttonsNotice, rowsOf, rowsProperty, rowText, withId, sendMessage } from './helpers';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
-import { sendMessage } from './send';
 
 export const sendOptionList: ZApiOperation = {
 	value: 'sendOptionList',

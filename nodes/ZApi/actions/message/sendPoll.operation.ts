@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 /** Poll answers from one per line, or from a list. Duplicates are dropped. */
 function pollAnswers(raw: unknown): string[] {

@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { chatOfMessageProperty, delayMessageOption, messageIdProperty, optionalFields, readChat, readMessageId, readOptions } from '../parameters';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 
 /** One emoji: a few code points at most, none of them a letter or a digit. */
 function checkReaction(raw: unknown): string {

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import type { ItemRead, ZApiOperation } from '../types';
 import { optionalFields, parameterValue, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
-import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './bubbles';
-import { sendMessage } from './send';
+import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './sendText/bubbles';
+import { sendMessage } from './helpers';
 
 export const sendText: ZApiOperation = {
 	value: 'sendText',

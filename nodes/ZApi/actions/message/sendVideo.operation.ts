@@ -1,4 +1,4 @@
-import { captionOption, mediaOperation, sendInBackgroundOption, viewOnceOption } from './sendMedia';
+import { captionOption, mediaOperation, sendInBackgroundOption, viewOnceOption } from './helpers';
 import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendVideo = mediaOperation({

@@ -1,4 +1,4 @@
-import { mediaOperation } from './sendMedia';
+import { mediaOperation } from './helpers';
 import { delayMessageOption, replyToOption } from '../parameters';
 
 export const sendVideoNote = mediaOperation({

@@ -1,4 +1,4 @@
-import { pinChange } from './pinning';
+import { pinChange } from './helpers';
 
 export const unpinMessage = pinChange({
 	value: 'unpinMessage',

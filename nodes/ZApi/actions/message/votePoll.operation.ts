@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
 import type { ItemRead, ZApiOperation } from '../types';
-import { sendMessage } from './send';
+import { sendMessage } from './helpers';
 import { chatOfMessageProperty, readChat, readMessageId } from '../parameters';
 
 /** The answers voted for, from one per line or a list; duplicates dropped. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { putSetting } from '../instance/settingCall';
+import { putSetting } from '../instance/helpers';
 import type { ZApiOperation } from '../types';
 import { requireText } from '../parameters';
 

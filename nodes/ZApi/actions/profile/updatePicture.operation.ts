@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { putSetting } from '../instance/settingCall';
-import { fileFields } from '../message/sendMedia';
+import { putSetting } from '../instance/helpers';
+import { fileFields } from '../message/helpers';
 import { mediaSourceProperties, readMediaSource } from '../parameters';
 import type { ZApiOperation } from '../types';
 

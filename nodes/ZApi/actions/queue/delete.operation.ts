@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireIdSegment } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { changeQueue } from './queueCall';
+import { changeQueue } from './helpers';
 
 export const deleteMessage: ZApiOperation = {
 	value: 'delete',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { changeQueue } from './queueCall';
+import { changeQueue } from './helpers';
 
 export const deleteAll: ZApiOperation = {
 	value: 'deleteAll',

@@ -5,7 +5,7 @@ import { flagOf } from '../../../shared/delivery/readers';
 import { zApiRequest } from '../../../shared/transport';
 import { pageSizeOption, pagingProperties, readLimit, readPageSize } from '../paging';
 import type { ZApiOperation } from '../types';
-import { zaapIdOf } from './queueCall';
+import { zaapIdOf } from './helpers';
 
 /** docs/queue/post-queue.md: 20 by default, 30 at most per page. */
 const DEFAULT_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { postStatus, readStatusText, statusTextProperty } from './statusCall';
+import { postStatus, readStatusText, statusTextProperty } from './helpers';
 
 export const postText: ZApiOperation = {
 	value: 'postText',

@@ -1,4 +1,4 @@
-import { statusMediaOperation } from './postMedia';
+import { statusMediaOperation } from './helpers';
 
 export const postVideo = statusMediaOperation({
 	value: 'postVideo',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { mediaFromUrl } from '../../../shared/media';
 import type { ItemRead, ZApiOperation } from '../types';
-import { replyToStatus, statusMessageIdProperty, statusPhoneProperty } from './statusCall';
+import { replyToStatus, statusMessageIdProperty, statusPhoneProperty } from './helpers';
 
 export const replyWithGif: ZApiOperation = {
 	value: 'replyWithGif',

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fileFields } from '../message/sendMedia';
+import { fileFields } from '../message/helpers';
 import { mediaSourceProperties, readMediaSource } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
-import { replyToStatus, statusMessageIdProperty, statusPhoneProperty } from './statusCall';
+import { replyToStatus, statusMessageIdProperty, statusPhoneProperty } from './helpers';
 
 export const replyWithSticker: ZApiOperation = {
 	value: 'replyWithSticker',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
-import { readStatusText, replyToStatus, statusMessageIdProperty, statusPhoneProperty, statusTextProperty } from './statusCall';
+import { readStatusText, replyToStatus, statusMessageIdProperty, statusPhoneProperty, statusTextProperty } from './helpers';
 
 export const replyWithText: ZApiOperation = {
 	value: 'replyWithText',

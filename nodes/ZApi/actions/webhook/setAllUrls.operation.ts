@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireHttpsUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { webhookUrlProperty } from './setWebhookUrl';
-import { notifySentByMeProperty, putWebhookSetting } from './webhookSetting';
+import { webhookUrlProperty, notifySentByMeProperty, putWebhookSetting } from './helpers';
 
 export const setAllUrls: ZApiOperation = {
 	value: 'setAllUrls',

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireHttpsUrl } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { webhookUrlProperty } from './setWebhookUrl';
-import { putWebhookSetting } from './webhookSetting';
+import { webhookUrlProperty, putWebhookSetting } from './helpers';
 
 export const setReceivedOnlyUrl: ZApiOperation = {
 	value: 'setReceivedOnlyUrl',

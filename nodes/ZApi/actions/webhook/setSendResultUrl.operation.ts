@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { setWebhookUrl, webhookUrlProperty } from './setWebhookUrl';
+import { setWebhookUrl, webhookUrlProperty } from './helpers';
 
 export const setSendResultUrl: ZApiOperation = {
 	value: 'setSendResultUrl',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { notifySentByMeProperty, putWebhookSetting } from './webhookSetting';
+import { notifySentByMeProperty, putWebhookSetting } from './helpers';
 
 export const setSentByMe: ZApiOperation = {
 	value: 'setSentByMe',

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../../shared/properties';
 import { phoneProperty } from '../../parameters';
+import { limitWaitTime } from '../helpers';
 import { FIELD_TYPES } from './form';
 
 /**
@@ -9,64 +10,6 @@ import { FIELD_TYPES } from './form';
  * messaging nodes use (responseType, approvalOptions.values, formFields.values,
  * options.limitWaitTime.values…), so what a user knows from them carries over.
  */
-
-export const limitWaitTime: INodeProperties = {
-	displayName: 'Limit Wait Time',
-	name: 'limitWaitTime',
-	type: 'fixedCollection',
-	description: 'Whether to stop waiting after a time; the workflow then goes on with the input items, without an answer',
-	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
-	options: [
-		{
-			displayName: 'Values',
-			name: 'values',
-			description: 'When to stop waiting',
-			values: [
-				{
-					displayName: 'Limit Type',
-					name: 'limitType',
-					type: 'options',
-					default: 'afterTimeInterval',
-					description: 'Stop waiting after an interval or at a date and time',
-					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Wait this long at most' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Wait until this date and time at most' },
-					],
-				},
-				{
-					displayName: 'Amount',
-					name: 'resumeAmount',
-					type: 'number',
-					typeOptions: { minValue: 0, numberPrecision: 2 },
-					default: 1,
-					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-					description: 'How long to wait at most, in Unit',
-				},
-				{
-					displayName: 'Unit',
-					name: 'resumeUnit',
-					type: 'options',
-					default: 'hours',
-					displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-					options: [
-						{ name: 'Minutes', value: 'minutes' },
-						{ name: 'Hours', value: 'hours' },
-						{ name: 'Days', value: 'days' },
-					],
-					description: 'Unit of Amount',
-				},
-				{
-					displayName: 'Max Date and Time',
-					name: 'maxDateAndTime',
-					type: 'dateTime',
-					default: '',
-					displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
-					description: 'When to stop waiting',
-				},
-			],
-		},
-	],
-};
 
 const formOptions: INodeProperties[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { ReadParameter } from '../helpers';
 import type { FormField } from './form';
 import { formControls, readSubmission } from './form';
 import type { GivenAnswer } from './pages';
 import { answerRecordedPage, formPage, openInBrowserPage } from './pages';
-import type { ReadParameter } from './response';
 import { answerFormFields, answerLinks } from './response';
 
 /**

@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
+import { type ReadParameter, waitLimit } from '../../../../../../nodes/ZApi/actions/message/helpers';
 import { FIELD_TYPES, readFormFields, readSubmission } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/form';
 import { escapeHtml } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/pages';
-import type { ReadParameter } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/response';
-import { answerLinks, messageWithLinks, waitLimit } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/response';
+import { answerLinks, messageWithLinks } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/response';
 import { isLinkPreviewer } from '../../../../../../nodes/ZApi/actions/message/sendAndWait/resume';
 
 /** Parameters as getNodeParameter gives them, dotted paths included. */

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { InputError, requireIdSegment } from '../../../shared/input';
 import { requireAccepted, type ZApiCall, zApiRequest } from '../../../shared/transport';
-import { requireText } from '../parameters';
+import { chatProperty, readChat, requireText } from '../parameters';
+import type { ItemRead, ZApiOperation } from '../types';
 
 /** Why a label call fails, whatever the operation: labels exist only on WhatsApp Business. */
 export const LABEL_HINT = 'Labels exist only on WhatsApp Business accounts: check with Instance → Get Device (isBusiness), and that the instance is connected.';
@@ -62,4 +63,31 @@ export async function changeLabel(this: IExecuteFunctions, itemIndex: number, ca
 	const { tried, ...request } = call;
 	const response = await zApiRequest.call(this, { ...request, itemIndex });
 	requireAccepted(this.getNode(), response, 'confirmation', { tried, hint: LABEL_HINT, itemIndex });
+}
+
+/**
+ * Adds a label to a chat or takes it off: PUT /chats/{phone}/tags/{tag}/add or /remove
+ * (docs/business/tags-add.md, tags-remove.md), responding {value: boolean}.
+ */
+export function chatLabelOperation(
+	listed: Omit<ZApiOperation, 'properties' | 'execute' | 'orderedBy'> & { change: 'add' | 'remove'; tried: string },
+): ZApiOperation {
+	const { change, tried, ...operation } = listed;
+	return {
+		...operation,
+		orderedBy: 'phone',
+		properties: [chatProperty, labelIdProperty],
+		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
+			const phone = readChat.call(this, itemIndex, read);
+			const labelId = readLabelId.call(this, itemIndex);
+			await changeLabel.call(this, itemIndex, {
+				method: 'PUT',
+				path: `/chats/${encodeURIComponent(phone)}/tags/${encodeURIComponent(labelId)}/${change}`,
+				// The pages show no body. {} goes with the JSON Content-Type the service wants on a PUT.
+				body: {},
+				tried: `${tried} ${labelId} ${change === 'add' ? 'to' : 'from'} the chat with ${phone}`,
+			});
+			return [{ success: true, phone, labelId, labeled: change === 'add' }];
+		},
+	};
 }

@@ -1,8 +1,8 @@
 import nock from 'nock';
 
-import { splitIntoBubbles, typingSecondsFor } from '../../../../../nodes/ZApi/actions/message/bubbles';
-import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
-import { PHONE } from './examples';
+import { splitIntoBubbles, typingSecondsFor } from '../../../../../../nodes/ZApi/actions/message/sendText/bubbles';
+import { INSTANCE_PATH, runAction } from '../../../../../helpers/engine';
+import { PHONE } from '../examples';
 
 describe('splitIntoBubbles', () => {
 	it.each([

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
+import { InputError } from '../../../../shared/input';
 
 /** How a long answer is cut into chat bubbles. */
 export type BubbleSplit = 'off' | 'blankLine' | 'sentence' | 'length';
