@@ -120,12 +120,13 @@ export function requireHttpsUrl(raw: unknown, field: string): string {
 }
 
 /** What an http(s) address points at, for the hint of a refused one. */
-export type WebAddressOf = 'page' | 'image' | 'video';
+export type WebAddressOf = 'page' | 'image' | 'video' | 'audio';
 
 const WEB_ADDRESS_EXAMPLES: Record<WebAddressOf, string> = {
 	page: 'https://example.com/page',
 	image: 'https://example.com/photo.jpg',
 	video: 'https://example.com/clip.mp4',
+	audio: 'https://example.com/greeting.mp3',
 };
 
 /** An absolute http(s) address the service can open or download from. */

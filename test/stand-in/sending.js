@@ -12,6 +12,9 @@
  *   POST /send-location  /send-contact  /send-link  /send-reaction  /send-remove-reaction
  *   POST /send-poll  /send-option-list  /send-button-list  /send-button-actions
  *   POST /send-gif  /send-ptv  /send-contacts  /send-button-pix  /send-button-otp  /send-carousel
+ *   POST /send-catalog  /send-product (catalogPhone digits; translation EN|PT)
+ *   POST /send-call {phone, callDuration? 1-15, callAudioUrl?}: a phone only; kept in the sent list
+ *   (callDuration 5 when not given), not stored in the chat nor delivered
  *   /send-text with groupMentioned: the chat must be a known group, each mention a group id written
  *   as @<id> in the text. /send-document/{ext} with editDocumentMessageId: edits the caption of a
  *   document this instance sent in that chat (the same messageId, isEdit in the delivery).
@@ -74,6 +77,21 @@ const SENDS = {
 				? null
 				: 'carousel must be a list of {text, image: http(s) URL, buttons?: [{type: CALL|URL|REPLY, label}]}',
 		content: (b) => ({ carouselMessage: { text: String(b.message), cards: b.carousel.map((c) => ({ header: { image: { imageUrl: c.image } }, message: c.text, hydratedButtons: c.buttons || [] })) } }),
+	},
+	// docs/message/send-message-catalog.md and send-message-product.md: the business account's
+	// catalog, and one of its products (WhatsApp Business; the product ID as the listing gives it).
+	'/send-catalog': {
+		kind: 'text',
+		required: ['catalogPhone'],
+		check: (b) =>
+			!/^\d{8,15}$/.test(String(b.catalogPhone)) ? 'catalogPhone must be digits with country code' : b.translation !== undefined && !['EN', 'PT'].includes(b.translation) ? 'translation must be EN or PT' : null,
+		content: (b) => ({ text: { message: [b.message, `https://wa.me/c/${b.catalogPhone}`].filter(Boolean).join('\n'), title: b.title || '', description: b.catalogDescription || '' } }),
+	},
+	'/send-product': {
+		kind: 'product',
+		required: ['catalogPhone', 'productId'],
+		check: (b) => (!/^\d{8,15}$/.test(String(b.catalogPhone)) ? 'catalogPhone must be digits with country code' : /\s/.test(String(b.productId)) ? 'productId is not a product id' : null),
+		content: (b) => ({ product: { productId: String(b.productId), businessOwnerJid: `${b.catalogPhone}@s.whatsapp.net`, currencyCode: 'BRL', title: 'Product', productImageCount: 1 } }),
 	},
 	'/send-image': { kind: 'image', media: 'image', content: (b, m) => ({ image: { caption: b.caption || '', imageUrl: m.storedUrl, mimeType: m.mimeType, viewOnce: b.viewOnce === true } }) },
 	'/send-audio': { kind: 'audio', media: 'audio', content: (b, m) => ({ audio: { audioUrl: m.storedUrl, mimeType: m.mimeType, ptt: b.waveform === true, viewOnce: b.viewOnce === true } }) },
@@ -320,6 +338,22 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		};
 	}
 
+	/**
+	 * docs/calls/send-call.md: a call to a phone (not a group), ringing 5 seconds unless
+	 * callDuration (up to 15) says otherwise. Not a chat message: kept in the sent list only.
+	 */
+	function sendCall({ instance: inst, body }) {
+		if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('The body must be a JSON object');
+		const phone = checkPhone(body);
+		if (!/^\d{8,15}$/.test(phone)) throw bad('phone must be a phone (digits only): groups cannot be called');
+		if (body.callDuration !== undefined && !(Number.isInteger(body.callDuration) && body.callDuration >= 1 && body.callDuration <= 15)) throw bad('callDuration must be 1 to 15 seconds');
+		if (body.callAudioUrl !== undefined && !/^https?:\/\//.test(String(body.callAudioUrl))) throw bad('callAudioUrl must be an http(s) URL');
+		const zaapId = crypto.randomBytes(16).toString('hex').toUpperCase();
+		const messageId = fixtures.newMessageId(true);
+		sentOf(inst).push({ at: new Date().toISOString(), path: '/send-call', phone, messageId, zaapId, body: { ...body, callDuration: body.callDuration ?? 5 }, media: null });
+		return { body: { zaapId, messageId, id: messageId } };
+	}
+
 	function forwardMessage({ instance: inst, body }) {
 		if (!body || typeof body !== 'object') throw bad('The body must be a JSON object');
 		const phone = checkPhone(body);
@@ -414,6 +448,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 	const serviceRoutes = [
 		...Object.entries(SENDS).map(([pattern, spec]) => route('POST', pattern, sendHandler(pattern, spec))),
 		route('POST', '/forward-message', forwardMessage),
+		route('POST', '/send-call', sendCall),
 		route('POST', '/read-message', readMessage),
 		route('DELETE', '/messages', deleteMessage),
 	];

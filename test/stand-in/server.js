@@ -66,6 +66,9 @@ const { createQueue } = require('./queue');
 const { createLabels } = require('./labels');
 const { createStatus } = require('./status');
 const { createSettings } = require('./settings');
+const { createPrivacy } = require('./privacy');
+const { createCommunities } = require('./communities');
+const { createCatalog } = require('./catalog');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -781,6 +784,9 @@ function createStandIn(options = {}) {
 	const labels = createLabels({ route, HttpError, getInstance, clone });
 	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
 	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
+	const privacy = createPrivacy({ route, HttpError, getInstance });
+	const communities = createCommunities({ route, HttpError, getInstance });
+	const catalog = createCatalog({ route, HttpError, getInstance, clone });
 
 	const SERVICE_ROUTES = [
 		...sending.serviceRoutes,
@@ -793,6 +799,9 @@ function createStandIn(options = {}) {
 		...labels.serviceRoutes,
 		...status.serviceRoutes,
 		...settings.serviceRoutes,
+		...privacy.serviceRoutes,
+		...communities.serviceRoutes,
+		...catalog.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received', { turnsOnSentByMe: true })),
 		route('PUT', '/update-webhook-received', updateWebhook('received')),
@@ -817,6 +826,9 @@ function createStandIn(options = {}) {
 		...labels.controlRoutes,
 		...status.controlRoutes,
 		...settings.controlRoutes,
+		...privacy.controlRoutes,
+		...communities.controlRoutes,
+		...catalog.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -1106,6 +1118,12 @@ function createStandIn(options = {}) {
 		profile: (instanceId) => status.profile(instanceId),
 		/** Name, auto read, call rejection, sent-by-me, restores and pairing codes (settings.js). */
 		settings: (instanceId) => settings.settings(instanceId),
+		/** Privacy settings and their excluded contacts (privacy.js). */
+		privacy: (instanceId) => privacy.privacy(instanceId),
+		/** Communities and their groups (communities.js). */
+		communities: (instanceId) => communities.communities(instanceId),
+		/** The catalog's products and its paging (catalog.js). */
+		catalog: (instanceId) => catalog.catalog(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -1,4 +1,5 @@
 import { chat } from './chat';
+import { community } from './community';
 import { contact } from './contact';
 import { conversation } from './conversation';
 import { customApiCall } from './customApiCall';
@@ -6,6 +7,8 @@ import { group } from './group';
 import { instance } from './instance';
 import { label } from './label';
 import { message } from './message';
+import { privacy } from './privacy';
+import { product } from './product';
 import { profile } from './profile';
 import { queue } from './queue';
 import { status } from './status';
@@ -18,7 +21,7 @@ import type { ZApiOperation, ZApiResource } from './types';
  * trigger, then reading chats and managing groups);
  * Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, contact, status, label, queue, instance, profile, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, queue, instance, profile, privacy, webhook, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { firstRecord, zApiRequest } from '../../../shared/transport';
+import { firstRecord } from '../../../shared/transport';
+import { getFromEitherPath } from '../eitherPath';
 import { CHAT, outputRecords, withSimplify } from '../outputs';
 import { chatProperty, readChat } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
+import { chatPaths } from './helpers';
 
 export const getChatMetadata: ZApiOperation = {
 	value: 'getChatMetadata',
@@ -14,8 +16,7 @@ export const getChatMetadata: ZApiOperation = {
 	properties: withSimplify([chatProperty]),
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const phone = readChat.call(this, itemIndex, read);
-		// The docs write both /chat/{phone} and /chats/{phone}; the URL section's plural is used.
-		const response = await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex });
+		const response = await getFromEitherPath.call(this, itemIndex, chatPaths(phone));
 		return outputRecords.call(this, itemIndex, [{ phone, ...firstRecord(response) }], CHAT);
 	},
 };

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { firstRecord, zApiRequest } from '../../../shared/transport';
+import { firstRecord } from '../../../shared/transport';
+import { getFromEitherPath } from '../eitherPath';
 import type { ItemRead, ZApiOperation } from '../types';
 import { chatProperty, readChat } from '../parameters';
+import { chatPaths } from './helpers';
 
 export const getChatNotes: ZApiOperation = {
 	value: 'getChatNotes',
@@ -15,7 +17,7 @@ export const getChatNotes: ZApiOperation = {
 		const phone = readChat.call(this, itemIndex, read);
 		// The service has no call of its own to read notes: the chat's metadata carries them as
 		// `notes` {id, content, createdAt, lastUpdateAt} (docs/chats/get-metadata-chat.md).
-		const response = firstRecord(await zApiRequest.call(this, { method: 'GET', path: `/chats/${encodeURIComponent(phone)}`, itemIndex }));
+		const response = firstRecord(await getFromEitherPath.call(this, itemIndex, chatPaths(phone)));
 		const notes = response.notes && typeof response.notes === 'object' && !Array.isArray(response.notes) ? (response.notes as IDataObject) : undefined;
 		// A chat without a note: `notes` absent or null; content is empty, not missing.
 		return [{ phone, content: typeof notes?.content === 'string' ? notes.content : '', notes: notes ?? null }];

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isGroupId } from '../../../shared/input';
@@ -11,6 +11,20 @@ import type { ItemRead, ZApiOperation } from '../types';
 const RECOMMENDED_PAGE_SIZE = 10;
 
 /**
+ * docs/chats/get-message-chats.md: the page is left out of the docs' menu (commented out in
+ * sidebars.js), says the call is not available on multi-device instances, and lists
+ * lastMessageId as required. Said in the editor, before a run comes back empty.
+ */
+const getMessagesNotice: INodeProperties = {
+	displayName:
+		"Z-API keeps this call's page out of its docs' menu and says it is not available on multi-device instances, where Z-API stores no messages: there, read messages as they arrive with the Z-API Trigger. The page lists the last message ID as required; the first request goes without one, as there is none before the first page.",
+	name: 'getMessagesNotice',
+	type: 'notice',
+	default: '',
+	description: 'Where Get Messages works',
+};
+
+/**
  * Reads a chat page by page with `amount` and `lastMessageId` in the query string. The
  * service documents neither the order of a page nor which message the cursor means, so the
  * loop defends itself: it stops on an empty page, a short page, a page with nothing new or
@@ -21,9 +35,10 @@ export const getMessages: ZApiOperation = {
 	name: 'Get Messages',
 	action: 'Get chat messages',
 	description:
-		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message, shaped as the Z-API Trigger shapes a received one',
+		'Read the stored messages of one chat (a phone, a group or a LID ID), one output item per message, shaped as the Z-API Trigger shapes a received one. Not available on multi-device instances.',
 	orderedBy: 'phone',
 	properties: withSimplify([
+		getMessagesNotice,
 		{
 			...phoneProperty,
 			description:

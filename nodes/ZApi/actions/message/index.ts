@@ -9,6 +9,9 @@ import { removeReaction } from './removeReaction.operation';
 import { sendAndWait } from './sendAndWait.operation';
 import { sendAndWaitForReply } from './sendAndWaitForReply.operation';
 import { sendAudio } from './sendAudio.operation';
+import { sendCall } from './sendCall.operation';
+import { sendCatalog } from './sendCatalog.operation';
+import { sendProduct } from './sendProduct.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
 import { sendCarousel } from './sendCarousel.operation';
@@ -34,7 +37,7 @@ import { votePoll } from './votePoll.operation';
 export const message: ZApiResource = {
 	value: 'message',
 	name: 'Message',
-	description: 'Send texts, media, locations, contacts, polls, buttons and carousels; react to, vote in, forward, pin, read or delete messages',
+	description: 'Send texts, media, locations, contacts, polls, buttons, carousels, catalogs and products; call a phone; react to, vote in, forward, pin, read or delete messages',
 	operations: [
 		sendText,
 		mentionGroups,
@@ -60,6 +63,9 @@ export const message: ZApiResource = {
 		sendCarousel,
 		sendCopyCodeButton,
 		sendPixButton,
+		sendCatalog,
+		sendProduct,
+		sendCall,
 		forwardMessage,
 		pinMessage,
 		unpinMessage,

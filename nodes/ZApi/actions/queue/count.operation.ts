@@ -8,7 +8,10 @@ export const count: ZApiOperation = {
 	value: 'count',
 	name: 'Count',
 	action: 'Count the messages waiting in the queue',
-	description: 'How many messages sent through Z-API are still waiting in the queue to go out (for example while the phone is offline)',
+	// docs/queue/get-queue.md, the page this call is on, is titled deprecated and marks its
+	// listing obsolete (replaced by a cursor): said here, where a user picks the operation.
+	description:
+		"How many messages sent through Z-API are still waiting in the queue to go out (for example while the phone is offline). Z-API's docs mark this call's page obsolete.",
 	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const response = await zApiRequest.call(this, { method: 'GET', path: '/queue/count', itemIndex });

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as chat } from './chat/examples';
+import { EXAMPLES as community } from './community/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as customApiCall } from './customApiCall/examples';
 import { EXAMPLES as conversation } from './conversation/examples';
@@ -13,6 +14,8 @@ import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
+import { EXAMPLES as privacy } from './privacy/examples';
+import { EXAMPLES as product } from './product/examples';
 import { EXAMPLES as profile } from './profile/examples';
 import { EXAMPLES as queue } from './queue/examples';
 import { EXAMPLES as status } from './status/examples';
@@ -25,6 +28,7 @@ export interface CallExample {
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	chat,
+	community,
 	contact,
 	customApiCall,
 	conversation,
@@ -32,6 +36,8 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	instance,
 	label,
 	message: { ...message, ...WAITING_EXAMPLES },
+	privacy,
+	product,
 	profile,
 	queue,
 	status,

@@ -1,6 +1,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { ZApi } from '../../../../../nodes/ZApi/ZApi.node';
+import { getMessages as getMessagesOperation } from '../../../../../nodes/ZApi/actions/chat/getMessages.operation';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 
 const api = () => nock('https://api.z-api.io');
@@ -384,5 +386,18 @@ describe('Chat > Get Messages: odd answers', () => {
 		expect(result.json.map(({ chatId, senderId, isGroup, text, payload }) => ({ chatId, senderId, isGroup, text, payload }))).toEqual([
 			{ chatId: '120363019502650977-group', senderId: '5511888888888', isGroup: true, text: 'hello', payload: record },
 		]);
+	});
+});
+
+describe('Chat: Get Messages in the editor', () => {
+	// docs/chats/get-message-chats.md: hidden from the docs' menu, not on multi-device, lastMessageId listed as required.
+	it('says, before any run, that the call is not available on multi-device and that the first request has no last message ID', () => {
+		const { properties } = new ZApi().description;
+		const notice = properties.find((property) => property.name === 'getMessagesNotice');
+		expect(notice?.type).toBe('notice');
+		expect(notice?.displayOptions?.show).toEqual({ resource: ['chat'], operation: ['getMessages'] });
+		expect(notice?.displayName).toMatch(/not available on multi-device instances/);
+		expect(notice?.displayName).toMatch(/lists the last message ID as required; the first request goes without one/);
+		expect(getMessagesOperation.description).toMatch(/Not available on multi-device instances\.$/);
 	});
 });

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { chat } from '../../../../../nodes/ZApi/actions/chat';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { anyCall, api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
-import { chatRecord, EXAMPLES, GROUP, PHONE } from './examples';
+import { chatOutput, chatRecord, EXAMPLES, GROUP, PHONE } from './examples';
 
 describeOperations(chat, EXAMPLES);
 
@@ -179,5 +179,48 @@ describe('Chat: output shape', () => {
 		api().get(`${INSTANCE_PATH}/chats`).query({ page: '1', pageSize: '1' }).reply(200, [documented]);
 		const result = await runAction({ resource: 'chat', operation: 'getChats', returnAll: false, limit: 1, simplify: false });
 		expect(result.json).toEqual([documented]);
+	});
+});
+
+describe('Chat: Get Metadata and Get Notes read either documented path', () => {
+	// docs/chats/get-metadata-chat.md: /chats/{phone} in its URL line, /chat/{phone} in its heading and the English sample.
+	it.each([
+		['getChatMetadata', [{ ...chatOutput(PHONE), about: 'Hi' }]],
+		['getChatNotes', [{ phone: PHONE, content: 'Call back', notes: { content: 'Call back' } }]],
+	])('%s asks /chat/{phone} when /chats/{phone} is not found', async (operation, output) => {
+		const scope = api()
+			.get(`${INSTANCE_PATH}/chats/${PHONE}`)
+			.reply(404, { error: 'Not found' })
+			.get(`${INSTANCE_PATH}/chat/${PHONE}`)
+			.reply(200, { ...chatRecord(PHONE), about: 'Hi', notes: { content: 'Call back' } });
+		const result = await runAction({ resource: 'chat', operation, phone: PHONE });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual(operation === 'getChatMetadata' ? [expect.objectContaining(output[0])] : output);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each(['getChatMetadata', 'getChatNotes'])('%s asks /chats/{phone} only, when it answers', async (operation) => {
+		const scope = api()
+			.get(`${INSTANCE_PATH}/chats/${PHONE}`)
+			.reply(200, chatRecord(PHONE))
+			.get(`${INSTANCE_PATH}/chat/${PHONE}`)
+			.reply(200, chatRecord(PHONE));
+		const result = await runAction({ resource: 'chat', operation, phone: PHONE });
+		expect(result.error).toBeUndefined();
+		expect(scope.pendingMocks()).toEqual([expect.stringContaining(`/chat/${PHONE}`)]);
+	});
+
+	it('fails with the second 404 when neither path is found', async () => {
+		const scope = api().get(`${INSTANCE_PATH}/chats/${PHONE}`).reply(404, {}).get(`${INSTANCE_PATH}/chat/${PHONE}`).reply(404, {});
+		const result = await runAction({ resource: 'chat', operation: 'getChatMetadata', phone: PHONE });
+		expect(result.error?.message).toMatch(/\(404\)/);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('does not ask the other path after a refusal that is not a 404', async () => {
+		const scope = api().get(`${INSTANCE_PATH}/chats/${PHONE}`).reply(400, { error: 'Phone not on WhatsApp' }).get(`${INSTANCE_PATH}/chat/${PHONE}`).reply(200, {});
+		const result = await runAction({ resource: 'chat', operation: 'getChatNotes', phone: PHONE });
+		expect(result.error?.message).toMatch(/400/);
+		expect(scope.pendingMocks()).toHaveLength(1);
 	});
 });

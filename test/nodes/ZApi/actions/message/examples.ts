@@ -304,6 +304,49 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: SENT,
 		output: sent(),
 	},
+	// docs/message/send-message-catalog.md: its request body, word for word.
+	sendCatalog: {
+		parameters: {
+			phone: PHONE,
+			catalogPhone: '+55 11 99999-9999',
+			options: {
+				translation: 'EN',
+				message: 'Access this link to view our catalog on WhatsApp:',
+				title: 'See the product catalog on WhatsApp.',
+				catalogDescription: "Learn more about this company's products and services.",
+			},
+		},
+		method: 'POST',
+		path: '/send-catalog',
+		body: {
+			phone: '5511999999999',
+			catalogPhone: '5511999999999',
+			translation: 'EN',
+			message: 'Access this link to view our catalog on WhatsApp:',
+			title: 'See the product catalog on WhatsApp.',
+			catalogDescription: "Learn more about this company's products and services.",
+		},
+		answer: SENT,
+		output: sent(),
+	},
+	// docs/message/send-message-product.md
+	sendProduct: {
+		parameters: { phone: PHONE, catalogPhone: '5511999999999', productId: ' 7190654897637620 ' },
+		method: 'POST',
+		path: '/send-product',
+		body: { phone: '5511999999999', catalogPhone: '5511999999999', productId: '7190654897637620' },
+		answer: SENT,
+		output: sent(),
+	},
+	// docs/calls/send-call.md
+	sendCall: {
+		parameters: { phone: PHONE, options: { callDuration: 5 } },
+		method: 'POST',
+		path: '/send-call',
+		body: { phone: '5511999999999', callDuration: 5 },
+		answer: SENT,
+		output: sent(),
+	},
 	sendCopyCodeButton: {
 		parameters: { phone: PHONE, message: 'Your code', code: '482913', options: { buttonText: 'Copy', image: 'https://example.com/logo.png' } },
 		method: 'POST',

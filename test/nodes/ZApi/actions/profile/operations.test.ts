@@ -1,4 +1,5 @@
 /** Profile: every operation's documented call; the picture from a binary; refusals. */
+import { ZApi } from '../../../../../nodes/ZApi/ZApi.node';
 import { profile } from '../../../../../nodes/ZApi/actions/profile';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { sampleImages } from '../../../../helpers/images';
@@ -39,5 +40,17 @@ describe('Profile', () => {
 		expectCall(EXAMPLES[value], { value: false });
 		const result = await runAction({ resource: 'profile', operation: value, ...EXAMPLES[value].parameters });
 		expect(result.error?.message).toMatch(/^Z-API could not set the profile (name to 'Profile name'|about text|picture) \(it answered \{"value":false\}\)$/);
+	});
+});
+
+describe('Profile: Update Picture in the editor', () => {
+	// docs/instance/profile-picture.md documents `value` as an image URL only.
+	it('says that Z-API documents a URL, and that a file or base64 goes as a data URI', () => {
+		const notice = new ZApi().description.properties.find((property) => property.name === 'pictureSourceNotice');
+		expect(notice?.type).toBe('notice');
+		expect(notice?.displayOptions?.show).toEqual({ resource: ['profile'], operation: ['updatePicture'] });
+		expect(notice?.displayName).toBe(
+			'Z-API documents only an image URL for the profile picture. A file or base64 is sent as a data URI, as Z-API takes it for group photos; if a picture does not change, give its URL.',
+		);
 	});
 });

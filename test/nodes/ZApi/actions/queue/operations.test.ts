@@ -105,3 +105,10 @@ describe('Queue: Delete', () => {
 		expect(result.error?.message).toBe('Z-API could not delete message ABC from the queue (it answered {"value":false})');
 	});
 });
+
+describe('Queue: Count in the editor', () => {
+	// docs/queue/get-queue.md, where GET /queue/count is, is titled deprecated and marked obsolete.
+	it("says the call's page is marked obsolete", () => {
+		expect(queue.operations.find((operation) => operation.value === 'count')?.description).toMatch(/Z-API's docs mark this call's page obsolete\.$/);
+	});
+});

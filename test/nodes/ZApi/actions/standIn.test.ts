@@ -1,0 +1,103 @@
+/**
+ * The catalog, privacy and community operations through n8n's engine against the stand-in
+ * (a real local server that keeps state): what one operation changes, the next one reads.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runAction, TEST_CREDENTIALS } from '../../../helpers/engine';
+
+interface StandIn {
+	start(port: number): Promise<{ url: string }>;
+	stop(): Promise<void>;
+	url: string;
+	requests(instanceId?: string): Array<{ method: string; path: string; query: IDataObject; body: unknown }>;
+	privacy(instanceId: string): IDataObject;
+	sent(instanceId: string): Array<{ path: string; body: IDataObject }>;
+}
+// Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createStandIn } = require('../../../stand-in/server') as { createStandIn(options: IDataObject): StandIn };
+
+const ID = TEST_CREDENTIALS.instanceId;
+const SALES = '120363019502650977-group';
+const SUPPORT = '120363019502650978-group';
+const standIn = createStandIn({
+	instances: [{ id: ID, token: TEST_CREDENTIALS.instanceToken }],
+	groups: [
+		{ instanceId: ID, id: SALES, name: 'Sales' },
+		{ instanceId: ID, id: SUPPORT, name: 'Support' },
+	],
+	recordRequests: true,
+});
+let baseUrl = '';
+
+beforeAll(async () => {
+	baseUrl = (await standIn.start(0)).url;
+});
+afterAll(async () => {
+	await standIn.stop();
+});
+
+const run = (parameters: IDataObject) => runAction(parameters, [{ json: {} }], { credentials: { baseUrl } });
+
+describe('against the stand-in', () => {
+	it('Product → Get Many reads the whole catalog: the first page by GET, the next ones with the long cursor in a POST body', async () => {
+		await fetch(`${baseUrl}/_control/catalog`, {
+			method: 'POST',
+			body: JSON.stringify({ instanceId: ID, pageSize: 10, products: Array.from({ length: 25 }, (_, index) => ({ id: String(5000 + index), name: `Product ${index}` })) }),
+		});
+		const result = await run({ resource: 'product', operation: 'getMany', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((product) => product.id)).toEqual(Array.from({ length: 25 }, (_, index) => String(5000 + index)));
+		const calls = standIn.requests(ID).filter((request) => request.path === '/catalogs');
+		expect(calls.map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
+		expect(calls[1].body).toEqual({ nextCursor: expect.stringMatching(/^.{500,}$/) });
+	});
+
+	it('Privacy: a setting with excluded phones, then the list of those phones', async () => {
+		const set = await run({ resource: 'privacy', operation: 'setPhotoVisibility', visualizationType: 'CONTACT_BLACKLIST', options: { excludePhones: '+55 44 1111-1111, 554422222222' } });
+		expect(set.json).toEqual([
+			{
+				success: true,
+				visualizationType: 'CONTACT_BLACKLIST',
+				contactsBlacklist: [
+					{ action: 'add', phone: '554411111111' },
+					{ action: 'add', phone: '554422222222' },
+				],
+			},
+		]);
+		await run({ resource: 'privacy', operation: 'setReadReceipts', readReceipts: 'disable' });
+		const listed = await run({ resource: 'privacy', operation: 'getDisallowedContacts', setting: 'photo' });
+		expect(listed.json).toEqual([{ setting: 'photo', disallowedContacts: ['554411111111', '554422222222'] }]);
+		expect(standIn.privacy(ID)).toMatchObject({ photo: 'CONTACT_BLACKLIST', readReceipts: 'disable' });
+	});
+
+	it('Community: create, link two groups, unlink one, and the metadata shows what is left; the last group cannot go', async () => {
+		const created = await run({ resource: 'community', operation: 'create', name: 'Customers' });
+		const id = created.json[0].id as string;
+		expect((await run({ resource: 'community', operation: 'linkGroups', communityId: id, groupIds: `${SALES}, ${SUPPORT}` })).json).toEqual([
+			{ success: true, communityId: id, groupsPhones: [SALES, SUPPORT] },
+		]);
+		await run({ resource: 'community', operation: 'unlinkGroups', communityId: id, groupIds: SALES });
+		const metadata = await run({ resource: 'community', operation: 'getMetadata', communityId: id });
+		expect((metadata.json[0].subGroups as IDataObject[]).map((group) => [group.phone, group.isGroupAnnouncement])).toEqual([
+			[expect.stringMatching(/-group$/), true],
+			[SUPPORT, false],
+		]);
+		const refused = await run({ resource: 'community', operation: 'unlinkGroups', communityId: id, groupIds: SUPPORT });
+		expect(refused.error?.message).toBe(`Z-API could not unlink ${SUPPORT} from community ${id} (it answered {"success":false})`);
+		const listed = await run({ resource: 'community', operation: 'getMany', returnAll: true });
+		expect(listed.json).toEqual([{ name: 'Customers', id }]);
+	});
+
+	it('Message: a catalog, a product and a call reach the stand-in as the pages write them', async () => {
+		await run({ resource: 'message', operation: 'sendCatalog', phone: '5511988887777', catalogPhone: '5511999999999', options: { translation: 'PT' } });
+		await run({ resource: 'message', operation: 'sendProduct', phone: '5511988887777', catalogPhone: '5511999999999', productId: '5000' });
+		await run({ resource: 'message', operation: 'sendCall', phone: '5511988887777', options: { callDuration: 10 } });
+		expect(standIn.sent(ID).map((sent) => [sent.path, sent.body])).toEqual([
+			['/send-catalog', { phone: '5511988887777', catalogPhone: '5511999999999', translation: 'PT' }],
+			['/send-product', { phone: '5511988887777', catalogPhone: '5511999999999', productId: '5000' }],
+			['/send-call', { phone: '5511988887777', callDuration: 10 }],
+		]);
+	});
+});
