@@ -54,6 +54,8 @@ const VALID = {
 	'/send-contacts': { contacts: [{ name: 'Ana', phones: ['5521988887777', '5521977776666'] }, { name: 'Shop', phones: ['551133334444'], businessDescription: 'Open' }] },
 	'/send-button-pix': { pixKey: 'pix@example.com', type: 'EMAIL' },
 	'/send-button-otp': { message: 'Your code', code: '482913' },
+	'/send-catalog': { catalogPhone: '5511999999999', translation: 'EN', message: 'Access this link to view our catalog on WhatsApp:' },
+	'/send-product': { catalogPhone: '5511999999999', productId: '7190654897637620' },
 	'/send-carousel': { message: 'Plans', carousel: [{ text: 'Basic', image: 'https://e.com/a.png', buttons: [{ type: 'REPLY', label: 'Ask' }] }, { text: 'Pro', image: 'https://e.com/b.png' }] },
 };
 
