@@ -14,7 +14,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { failedCallError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
-export { notConfirmedError, wasRefused } from './errors';
+export { inOwnWords, nodeError, notConfirmedError, wasRefused } from './errors';
 export { asBoolean, firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
@@ -71,6 +71,29 @@ const MAYBE_REACHED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 
  * far more often than a passing fault, and fails at once.
  */
 const NOT_REACHED_CODES = new Set(['EAI_AGAIN']);
+
+/**
+ * Per node run (the context n8n builds for one try of a node), the items for which a call
+ * that changes something may have been carried out: it was answered 2xx, or it failed in a
+ * way that may come after the service did it. Read by the action node's memory of sent items
+ * (nodes/ZApi/actions/sentItems.ts), which keeps n8n's Retry On Fail from sending them again.
+ */
+const changedItemsOfRun = new WeakMap<object, Set<number>>();
+
+/** Whether a call that changes something may have been carried out for `itemIndex` in this node run. */
+export function changeMayHaveReached(context: ZApiContext, itemIndex: number): boolean {
+	return changedItemsOfRun.get(context)?.has(itemIndex) ?? false;
+}
+
+function noteChange(context: ZApiContext, call: ZApiCall, repeatable: boolean): void {
+	if (repeatable || call.itemIndex === undefined) return;
+	let items = changedItemsOfRun.get(context);
+	if (!items) {
+		items = new Set();
+		changedItemsOfRun.set(context, items);
+	}
+	items.add(call.itemIndex);
+}
 
 /** Same-origin redirects followed at most (the service documents none). */
 const MAX_SAME_ORIGIN_REDIRECTS = 3;
@@ -231,6 +254,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				await sleep(backoffDelay(attempt));
 				continue;
 			}
+			if (maybeReached) noteChange(this, call, repeatable);
 			throw failedCallError(
 				this.getNode(),
 				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached },
@@ -239,7 +263,10 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		}
 
 		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return redactWith(response.body, redact);
+		if (statusCode >= 200 && statusCode < 300) {
+			noteChange(this, call, repeatable);
+			return redactWith(response.body, redact);
+		}
 
 		const next = redirectTarget(response, options.url, instance.baseUrl);
 		if (next !== undefined && redirects < MAX_SAME_ORIGIN_REDIRECTS) {
@@ -265,6 +292,8 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				continue;
 			}
 		}
+		// Only an answer that says no (a redirect not followed, a 4xx) shows nothing was done.
+		if (statusCode < 300 || statusCode >= 500) noteChange(this, call, repeatable);
 		const serviceMessage = serviceMessageOf(redactWith(response.body, redact));
 		throw failedCallError(
 			this.getNode(),
