@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { failedCallError, serviceMessageOf } from './errors';
+import { failedCallError, nodeError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
 export { inOwnWords, nodeError, notConfirmedError, wasRefused } from './errors';
@@ -55,6 +55,13 @@ export interface ZApiCall {
 	 */
 	repeatable?: boolean;
 }
+
+/**
+ * The HTTP methods Z-API's pages use (GET, POST, PUT, DELETE; none uses PATCH). A call with
+ * any other is refused before it is sent: Node itself throws on some (a space in the method)
+ * with no code that says nothing left.
+ */
+export const ZAPI_METHODS: readonly IHttpRequestMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** Bounded retries for 429, 5xx and dropped connections. */
 const RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
@@ -216,6 +223,12 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  * becomes an n8n error built from redacted facts only (see errors.ts).
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
+	if (!ZAPI_METHODS.includes(call.method)) {
+		throw nodeError(this.getNode(), `The call was not sent: ${JSON.stringify(String(call.method)).slice(0, 40)} is not an HTTP method Z-API uses`, {
+			description: `Use ${ZAPI_METHODS.join(', ')}, as the endpoint's page in Z-API's docs gives it.`,
+			itemIndex: call.itemIndex,
+		});
+	}
 	const instance = await getInstance.call(this);
 	const redact = redactorOf(this, secretsOf(instance), call.secrets);
 	const host = new URL(instance.baseUrl).host;
