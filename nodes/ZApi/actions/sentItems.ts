@@ -83,10 +83,10 @@ export function sentItemsOf(context: IExecuteFunctions): SentItems {
 }
 
 /**
- * Whether n8n runs the node again after it returned `output` (with Retry On Fail it does when
- * the first item has an `error`, as Continue On Fail's error items have).
+ * Whether n8n may run the node again after it returned `output`: with Retry On Fail it does
+ * when the first item has an `error` field, as Continue On Fail's error items have (any value
+ * on n8n 1.x, one other than null and false on 2.x).
  */
 export function mayRunAgain(output: INodeExecutionData[][]): boolean {
-	const error = output[0]?.[0]?.json?.error;
-	return error !== undefined && error !== null && error !== false;
+	return output[0]?.[0]?.json?.error !== undefined;
 }
