@@ -40,16 +40,34 @@ export interface SentItems {
 	forget(): void;
 }
 
+/** One per try of a node (n8n builds a new context for each): the router and an operation that sends all items share it. */
+const sentItemsOfTry = new WeakMap<IExecuteFunctions, SentItems>();
+
 /** The memory of sent items of the node run `context` belongs to. */
 export function sentItemsOf(context: IExecuteFunctions): SentItems {
-	const store = context.getContext('node');
+	let sentItems = sentItemsOfTry.get(context);
+	if (!sentItems) {
+		sentItems = memoryOf(context);
+		sentItemsOfTry.set(context, sentItems);
+	}
+	return sentItems;
+}
+
+function memoryOf(context: IExecuteFunctions): SentItems {
+	let store: IDataObject = {};
 	let memory: Memory | undefined;
 	const ofThisRun = (): Memory => {
 		if (memory) return memory;
-		const run = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
+		let run = 0;
+		try {
+			store = context.getContext('node');
+			run = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
+		} catch {
+			// A context without execution data (none is known to n8n): the memory lasts this try only.
+		}
 		const kept = store[MEMORY_KEY] as Memory | undefined;
 		memory = kept && kept.run === run ? kept : { run, items: {} };
-		store[MEMORY_KEY] = memory;
+		store[MEMORY_KEY] = memory as unknown as IDataObject;
 		return memory;
 	};
 	return {
@@ -76,7 +94,7 @@ export function sentItemsOf(context: IExecuteFunctions): SentItems {
 			}
 		},
 		forget() {
-			if (memory || store[MEMORY_KEY]) delete store[MEMORY_KEY];
+			if (memory) delete store[MEMORY_KEY];
 			memory = undefined;
 		},
 	};

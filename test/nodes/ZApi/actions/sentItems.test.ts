@@ -4,7 +4,11 @@
  * answers, refuses or cuts the connection after receiving, and the node's own retry settings
  * run by n8n-core's engine; what counts is what the server received.
  */
-import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
+import { WorkflowExecute } from 'n8n-core';
+import type { IDataObject } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
+
+import { ACTION_TYPE, INSTANCE_PATH, makeAdditionalData, makeNode, makeWorkflow, runAction } from '../../../helpers/engine';
 import { stagedServer } from '../../../helpers/stagedServer';
 
 const SEND_PATH = `${INSTANCE_PATH}/send-text`;
@@ -90,5 +94,35 @@ describe('Retry On Fail: nothing that may have reached Z-API is sent twice', () 
 		});
 		expect(received.map((request) => request.method)).toEqual(['GET', 'GET']);
 		expect(result.error).toBeUndefined();
+	});
+
+	it('a successful run leaves nothing of the memory in the execution data', async () => {
+		replyWith(() => ({ status: 200, body: { messageId: 'm1' } }));
+		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '5511999999999', message: 'Hi' }, undefined, {
+			credentials: { baseUrl: base() },
+			settings: RETRY,
+		});
+		expect(result.json).toEqual([{ messageId: 'm1', phone: '5511999999999' }]);
+		expect(JSON.stringify(result.run.data.executionData?.contextData ?? {})).not.toMatch(/zApiItemsSent/);
+	});
+
+	it('a second run of the node in the same execution (a loop) sends its items: the memory is per run', async () => {
+		replyWith(() => 'cut');
+		const node = makeNode(ACTION_TYPE, { resource: 'message', operation: 'sendText', phone: '5511999999999', message: 'Hi' }, {
+			...RETRY,
+			onError: 'continueRegularOutput',
+		});
+		const item = () => ({ node, data: { main: [[{ json: {} }]] }, source: null });
+		const run = await new WorkflowExecute(
+			makeAdditionalData({ credentials: { baseUrl: base() } }),
+			'manual',
+			createRunExecutionData({ executionData: { nodeExecutionStack: [item(), item()] } }),
+		).processRunExecutionData(makeWorkflow([node]));
+		const runs = run.data.resultData.runData[node.name] ?? [];
+		expect(runs.map((task) => (task.data?.main?.[0]?.[0]?.json as IDataObject).error)).toEqual([
+			expect.stringMatching(/Z-API may have carried out the call$/),
+			expect.stringMatching(/Z-API may have carried out the call$/),
+		]);
+		expect(received.map((request) => request.path)).toEqual([SEND_PATH, SEND_PATH]);
 	});
 });
