@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { credentialSecrets, getInstance, messageOf, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
+import { credentialSecrets, getInstance, messageOf, nodeError, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
 import {
 	isWebhookName,
 	readWebhookSettings,
@@ -281,7 +281,7 @@ async function settingsBeforeListening(context: IHookFunctions): Promise<Webhook
 	try {
 		return await readWebhookSettings.call(context);
 	} catch (error) {
-		throw new NodeOperationError(
+		throw nodeError(
 			context.getNode(),
 			`Listening did not start: Z-API’s current webhook addresses could not be read (${messageOf(error).replace(/[\s.]+$/, '')})`,
 			{

@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../shared/input';
+import { nodeError } from '../../shared/transport';
 
 export type ItemError = Error & { description?: string | null };
 
 /** The error an item failed with, as n8n shows it: bad input becomes an error at that item, with its hint. */
 export function itemError(context: IExecuteFunctions, caught: unknown, itemIndex: number): ItemError {
 	if (caught instanceof InputError) {
-		return new NodeOperationError(context.getNode(), caught.message, { description: caught.description, itemIndex });
+		return nodeError(context.getNode(), caught.message, { description: caught.description, itemIndex });
 	}
 	return caught as ItemError;
 }

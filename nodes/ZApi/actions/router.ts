@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { credentialSecrets, redactError } from '../../shared/transport';
 import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
+import { mayRunAgain, sentItemsOf } from './sentItems';
 import { ItemWithFile, type ItemRead } from './types';
 
 /**
@@ -72,7 +73,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = findOperation(resource, operationName);
-	if (operation?.executeAllItems) return await operation.executeAllItems.call(this);
+	// Items whose changes an earlier try of this run (Retry On Fail) may have carried out are not sent again.
+	const sentItems = sentItemsOf(this);
+	if (operation?.executeAllItems) {
+		const output = await operation.executeAllItems.call(this);
+		if (!mayRunAgain(output)) sentItems.forget();
+		return output;
+	}
 	// Operations without a chat or group run their items one by one: no setting is read for them.
 	const laneParameter = operation?.orderedBy;
 	const itemsAtOnce = laneParameter ? itemsAtOnceOf(this) : 1;
@@ -94,7 +101,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		if (!operation) {
 			throw new NodeOperationError(this.getNode(), `The operation '${operationName}' of '${resource}' is not supported`, { itemIndex });
 		}
-		return await operation.execute.call(this, itemIndex, read);
+		return await sentItems.once(itemIndex, async () => await operation.execute.call(this, itemIndex, read));
 	};
 
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
@@ -141,5 +148,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 	await Promise.all(Array.from({ length: Math.min(itemsAtOnce, items.length) }, worker));
 	if (failures.length) throw failures.reduce((first, failure) => (failure.itemIndex < first.itemIndex ? failure : first)).error;
-	return [outputs.flat()];
+	const output = [outputs.flat()];
+	if (!mayRunAgain(output)) sentItems.forget();
+	return output;
 }

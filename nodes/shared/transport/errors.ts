@@ -1,5 +1,21 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/**
+ * n8n-workflow's NodeApiError and NodeOperationError swap any message that contains a Node
+ * error code (ECONNRESET, ETIMEDOUT, EPERM…, anywhere, in any case) for a generic sentence of
+ * their own ("…You can retry the request immediately…"): setDescriptiveErrorMessage, called by
+ * their constructors only. The node's own words are put back once the error is built.
+ */
+export function inOwnWords<T extends Error>(error: T, message: string): T {
+	error.message = message;
+	return error;
+}
+
+/** A NodeOperationError that says what the node says, even when the message names an error code. */
+export function nodeError(node: INode, message: string, options: { description?: string; itemIndex?: number } = {}): NodeOperationError {
+	return inOwnWords(new NodeOperationError(node, message, options), message);
+}
 
 /**
  * Every way a Z-API call can fail, in the user's words: what happened, then what to do.
@@ -214,9 +230,7 @@ export function failedCallError(node: INode, call: FailedCall, itemIndex?: numbe
 		httpCode: call.status === undefined ? undefined : String(call.status),
 		itemIndex,
 	});
-	// NodeApiError swaps a message naming a network code (ECONNREFUSED…) for n8n's generic text.
-	error.message = message;
-	return error;
+	return inOwnWords(error, message);
 }
 
 /** What an error says, for a log line or another error's text (redacted by the caller). */
@@ -253,11 +267,8 @@ export function notConfirmedError(
 	itemIndex?: number,
 ): NodeApiError {
 	const got = JSON.stringify(response ?? null).slice(0, 200);
-	const error = new NodeApiError(node, { service: got }, {
-		message: `Z-API could not ${tried} (it answered ${got})`,
-		description: hint,
-		itemIndex,
-	});
+	const message = `Z-API could not ${tried} (it answered ${got})`;
+	const error = inOwnWords(new NodeApiError(node, { service: got }, { message, description: hint, itemIndex }), message);
 	Object.defineProperty(error, REFUSED, { value: true });
 	return error;
 }

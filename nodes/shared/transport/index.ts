@@ -11,10 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { failedCallError, serviceMessageOf } from './errors';
+import { failedCallError, nodeError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 
-export { messageOf, notConfirmedError, wasRefused } from './errors';
+export { inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
@@ -56,6 +56,13 @@ export interface ZApiCall {
 	repeatable?: boolean;
 }
 
+/**
+ * The HTTP methods Z-API's pages use (GET, POST, PUT, DELETE; none uses PATCH). A call with
+ * any other is refused before it is sent: Node itself throws on some (a space in the method)
+ * with no code that says nothing left.
+ */
+export const ZAPI_METHODS: readonly IHttpRequestMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
 /** Bounded retries for 429, 5xx and dropped connections. */
 const RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
@@ -71,6 +78,29 @@ const MAYBE_REACHED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 
  * far more often than a passing fault, and fails at once.
  */
 const NOT_REACHED_CODES = new Set(['EAI_AGAIN']);
+
+/**
+ * Per node run (the context n8n builds for one try of a node), the items for which a call
+ * that changes something may have been carried out: it was answered 2xx, or it failed in a
+ * way that may come after the service did it. Read by the action node's memory of sent items
+ * (nodes/ZApi/actions/sentItems.ts), which keeps n8n's Retry On Fail from sending them again.
+ */
+const changedItemsOfRun = new WeakMap<object, Set<number>>();
+
+/** Whether a call that changes something may have been carried out for `itemIndex` in this node run. */
+export function changeMayHaveReached(context: ZApiContext, itemIndex: number): boolean {
+	return changedItemsOfRun.get(context)?.has(itemIndex) ?? false;
+}
+
+function noteChange(context: ZApiContext, call: ZApiCall, repeatable: boolean): void {
+	if (repeatable || call.itemIndex === undefined) return;
+	let items = changedItemsOfRun.get(context);
+	if (!items) {
+		items = new Set();
+		changedItemsOfRun.set(context, items);
+	}
+	items.add(call.itemIndex);
+}
 
 /** Same-origin redirects followed at most (the service documents none). */
 const MAX_SAME_ORIGIN_REDIRECTS = 3;
@@ -193,6 +223,12 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  * becomes an n8n error built from redacted facts only (see errors.ts).
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
+	if (!ZAPI_METHODS.includes(call.method)) {
+		throw nodeError(this.getNode(), `The call was not sent: ${JSON.stringify(String(call.method)).slice(0, 40)} is not an HTTP method Z-API uses`, {
+			description: `Use ${ZAPI_METHODS.join(', ')}, as the endpoint's page in Z-API's docs gives it.`,
+			itemIndex: call.itemIndex,
+		});
+	}
 	const instance = await getInstance.call(this);
 	const redact = redactorOf(this, secretsOf(instance), call.secrets);
 	const host = new URL(instance.baseUrl).host;
@@ -231,6 +267,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				await sleep(backoffDelay(attempt));
 				continue;
 			}
+			if (maybeReached) noteChange(this, call, repeatable);
 			throw failedCallError(
 				this.getNode(),
 				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached },
@@ -239,7 +276,10 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		}
 
 		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return redactWith(response.body, redact);
+		if (statusCode >= 200 && statusCode < 300) {
+			noteChange(this, call, repeatable);
+			return redactWith(response.body, redact);
+		}
 
 		const next = redirectTarget(response, options.url, instance.baseUrl);
 		if (next !== undefined && redirects < MAX_SAME_ORIGIN_REDIRECTS) {
@@ -265,6 +305,8 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				continue;
 			}
 		}
+		// Only an answer that says no (a redirect not followed, a 4xx) shows nothing was done.
+		if (statusCode < 300 || statusCode >= 500) noteChange(this, call, repeatable);
 		const serviceMessage = serviceMessageOf(redactWith(response.body, redact));
 		throw failedCallError(
 			this.getNode(),

@@ -247,6 +247,15 @@ describe('an activation that fails says what to do in its message (n8n’s toast
 			/^Listening did not start: Z-API’s current webhook addresses could not be read \(Z-API had a server error \(500, tried 3 times\)\)/,
 			/Nothing was changed\. .*listen for a test event again/,
 		],
+		[
+			'listening while /me cannot be reached: the words of the node, not n8n-workflow\'s generic text for the code',
+			{
+				test: true,
+				arrange: () => nock(API).get(`${ENCODED_INSTANCE_PATH}/me`).replyWithError(Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' })),
+			},
+			/^Listening did not start: Z-API’s current webhook addresses could not be read \(Could not reach Z-API at api\.z-api\.io \(ECONNREFUSED\): nothing accepts connections at that address/,
+			/Nothing was changed\. .*listen for a test event again/,
+		],
 	];
 
 	it.each(cases)('%s', async (_name, { events = [eventFor(first)], test = false, options, arrange }, message, whatToDo) => {

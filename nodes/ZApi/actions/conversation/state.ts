@@ -22,7 +22,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { redactSecrets } from '../../../shared/transport';
+import { nodeError, redactSecrets } from '../../../shared/transport';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
 
@@ -250,12 +250,12 @@ async function n8nApi(context: IExecuteFunctions, itemIndex: number, method: IHt
 		});
 	}
 	if (statusCode === 401 || statusCode === 403) {
-		throw new NodeOperationError(context.getNode(), `n8n refused the API key (${statusCode})${said}`, {
+		throw nodeError(context.getNode(), `n8n refused the API key (${statusCode})${said}`, {
 			itemIndex,
 			description: "Create an API key in n8n (Settings → n8n API) with access to data tables, and put it in the Z-API Conversation State credential.",
 		});
 	}
-	throw new NodeOperationError(context.getNode(), `n8n's API answered ${statusCode} to ${method} ${path.replace(/\/data-tables\/[^/]+/, '/data-tables/…')}${said}`, {
+	throw nodeError(context.getNode(), `n8n's API answered ${statusCode} to ${method} ${path.replace(/\/data-tables\/[^/]+/, '/data-tables/…')}${said}`, {
 		itemIndex,
 		description: 'Check that the data table still exists and has the columns this node created; delete it to have it created again.',
 	});

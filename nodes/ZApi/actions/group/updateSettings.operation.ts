@@ -10,6 +10,11 @@ interface GroupSetting {
 	property: INodeProperties;
 	field: string;
 	trueWhen: string;
+	/**
+	 * False when no metadata page gives the setting's current value: the user must always
+	 * choose it, as Z-API takes all four at once.
+	 */
+	readable: boolean;
 }
 
 const whoCan = (displayName: string, name: string, description: string): INodeProperties => ({
@@ -26,11 +31,12 @@ const whoCan = (displayName: string, name: string, description: string): INodePr
 
 /** The four settings of /update-group-settings, in the order the page lists them. */
 const SETTINGS: GroupSetting[] = [
-	{ property: whoCan('Who Can Send Messages', 'whoCanSend', 'Who may send messages to the group'), field: 'adminOnlyMessage', trueWhen: 'admins' },
+	{ property: whoCan('Who Can Send Messages', 'whoCanSend', 'Who may send messages to the group'), field: 'adminOnlyMessage', trueWhen: 'admins', readable: true },
 	{
 		property: whoCan('Who Can Edit Group Info', 'whoCanEdit', "Who may change the group's name, description, photo and settings"),
 		field: 'adminOnlySettings',
 		trueWhen: 'admins',
+		readable: true,
 	},
 	{
 		property: {
@@ -42,9 +48,24 @@ const SETTINGS: GroupSetting[] = [
 		},
 		field: 'requireAdminApproval',
 		trueWhen: 'true',
+		readable: true,
 	},
-	{ property: whoCan('Who Can Add Participants', 'whoCanAdd', 'Who may add participants to the group'), field: 'adminOnlyAddMember', trueWhen: 'admins' },
+	{
+		property: whoCan(
+			'Who Can Add Participants',
+			'whoCanAdd',
+			"Who may add participants to the group. Always add this setting: the group's metadata does not say its current value, and Z-API sets all four at once.",
+		),
+		field: 'adminOnlyAddMember',
+		trueWhen: 'admins',
+		// docs/group/light-metadata-group.md and docs/group/metadata-group.md list the other three only.
+		readable: false,
+	},
 ];
+
+/** The settings the user must always choose, by name. */
+const ALWAYS_CHOSEN = SETTINGS.filter(({ readable }) => !readable).map(({ property }) => property.displayName);
+
 
 export const updateSettings: ZApiOperation = {
 	value: 'updateSettings',
@@ -55,13 +76,19 @@ export const updateSettings: ZApiOperation = {
 	properties: [
 		groupIdProperty,
 		{
+			displayName: `Always add ${ALWAYS_CHOSEN.join(' and ')} under Settings to Change, with the value the group should have: Z-API sets all four settings at once, and the group's metadata does not say its current value.`,
+			name: 'alwaysChosenNotice',
+			type: 'notice',
+			default: '',
+			description: 'Why a setting must always be added',
+		},
+		{
 			displayName: 'Settings to Change',
 			name: 'settings',
 			type: 'collection',
 			placeholder: 'Add setting',
 			default: {},
-			description:
-				"The settings to change; those not added stay as they are (the node reads them from the group's metadata and sends them unchanged)",
+			description: `The settings to change, ${ALWAYS_CHOSEN.join(' and ')} always among them; the others not added stay as they are (the node reads them from the group's metadata and sends them unchanged)`,
 			options: SETTINGS.map(({ property }) => property),
 		},
 	],
@@ -83,6 +110,13 @@ export const updateSettings: ZApiOperation = {
 		if (!Object.keys(settings).length) {
 			throw new InputError('No setting to change', 'Add at least one setting under Settings to Change.');
 		}
+		const missing = SETTINGS.filter(({ readable, field }) => !readable && !(field in settings)).map(({ property }) => property.displayName);
+		if (missing.length) {
+			throw new InputError(
+				`${missing.join(' and ')} must be set to update the settings of group ${groupId}`,
+				`Z-API sets all four settings in one call, and the group's metadata does not say its current ${missing.join(' and ')}, so the node will not guess it: add ${missing.join(' and ')} under Settings to Change with the value the group should have (its current one, to keep it). Nothing was sent.`,
+			);
+		}
 		const changed = { ...settings };
 		// docs/group/update-group-settings.md marks all four required: a service that read a
 		// missing one as false would change it. Those not chosen are sent as they are now.
@@ -102,8 +136,8 @@ export const updateSettings: ZApiOperation = {
 /**
  * The current value of each setting in `wanted`, from the group's light metadata
  * (docs/group/light-metadata-group.md lists adminOnlyMessage, adminOnlySettings and
- * requireAdminApproval; adminOnlyAddMember is read when the service sends it). A setting it
- * does not state is refused before any change: guessing it could change it.
+ * requireAdminApproval). A setting it does not state is refused before any change: guessing it
+ * could change it.
  */
 async function currentSettings(
 	this: IExecuteFunctions,

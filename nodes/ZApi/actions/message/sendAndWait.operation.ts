@@ -3,6 +3,7 @@ import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { errorItem, itemError } from '../itemErrors';
 import { readChat, requireText } from '../parameters';
+import { sentItemsOf } from '../sentItems';
 import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, type ReadParameter, type SendCall, sendMessage, waitLimit } from './helpers';
 import { properties } from './sendAndWait';
@@ -63,10 +64,11 @@ async function sendThenWait(this: IExecuteFunctions): Promise<INodeExecutionData
 			fail(caught, item);
 		}
 	});
+	const sentItems = sentItemsOf(this);
 	let sent = 0;
 	for (const { item, call } of requests) {
 		try {
-			await sendMessage.call(this, item, call);
+			await sentItems.once(item, async () => await sendMessage.call(this, item, call));
 			sent++;
 		} catch (caught) {
 			fail(caught, item);

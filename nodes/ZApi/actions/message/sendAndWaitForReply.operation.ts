@@ -6,6 +6,7 @@ import { getInstance } from '../../../shared/transport';
 import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
 import { readChat } from '../parameters';
+import { sentItemsOf } from '../sentItems';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './helpers';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
@@ -133,10 +134,11 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 		return [failed];
 	}
 
+	const sentItems = sentItemsOf(this);
 	const records: Record<string, WaitingReply> = {};
 	for (const { item, ask } of asks) {
 		try {
-			const [sent] = await ask.kind.send.execute.call(this, item);
+			const [sent] = await sentItems.once(item, async () => await ask.kind.send.execute.call(this, item));
 			records[`${execution}#${item}`] = recordOf(ask, instanceId, textOf((sent as IDataObject).messageId));
 		} catch (caught) {
 			fail(caught, item);

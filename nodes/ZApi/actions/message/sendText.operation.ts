@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
+import { nodeError } from '../../../shared/transport';
 import type { ItemRead, ZApiOperation } from '../types';
 import { optionalFields, parameterValue, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
 import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './sendText/bubbles';
@@ -126,7 +126,7 @@ async function sendBubbles(
 		} catch (caught) {
 			const failure = caught as Error & { description?: string };
 			const ids = sent.map((output) => output.messageId ?? '?').join(', ');
-			throw new NodeOperationError(
+			throw nodeError(
 				this.getNode(),
 				`${failure.message} (bubbles 1 to ${sent.length} of ${bubbles.length} were sent, message IDs ${ids}; they are not sent again)`,
 				{ itemIndex, description: failure.description ?? undefined },

@@ -4,12 +4,11 @@
  * followed on the Base URL's origin only. Checked with nock and with a real local server
  * that carries out a request and then drops the connection.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 
 import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
 import { holdsSecret } from '../../../helpers/secrets';
+import { stagedServer } from '../../../helpers/stagedServer';
 
 const BASE = 'https://api.z-api.io';
 const SEND_PATH = `${INSTANCE_PATH}/send-text`;
@@ -85,41 +84,18 @@ describe('transport: a call that changes something is not sent twice', () => {
 });
 
 describe('transport: against a server that carries out a request and then drops the connection', () => {
-	let server: http.Server;
-	let base: string;
-	const received: Array<{ method: string; path: string; body: string }> = [];
-
-	beforeAll(async () => {
-		nock.enableNetConnect('127.0.0.1');
-		server = http.createServer((request, response) => {
-			let body = '';
-			request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-			request.on('end', () => {
-				received.push({ method: request.method ?? '', path: request.url ?? '', body });
-				// Carried out, then the connection is cut before any answer.
-				response.socket?.destroy();
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	});
-	afterAll(async () => {
-		await new Promise((resolve) => server.close(resolve));
-		nock.disableNetConnect();
-	});
-	beforeEach(() => {
-		received.length = 0;
-	});
+	// Carried out, then the connection is cut before any answer.
+	const { received, base } = stagedServer();
 
 	it('a send reaches the server once, and the item fails saying it may have been sent', async () => {
-		const result = await runAction(sendText, undefined, { credentials: { baseUrl: base } });
+		const result = await runAction(sendText, undefined, { credentials: { baseUrl: base() } });
 		expect(received).toEqual([{ method: 'POST', path: SEND_PATH, body: '{"phone":"5511999999999","message":"Hi"}' }]);
 		expect(result.error?.message).toMatch(/^The connection to Z-API at 127\.0\.0\.1:\d+ ended before its answer \(ECONNRESET\): Z-API may have carried out the call$/);
 		expect(result.error?.description).toMatch(/the chat itself or the Message Send Result event/);
 	});
 
 	it('a read is tried three times', async () => {
-		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: base } });
+		const result = await runAction(getMessages, undefined, { credentials: { baseUrl: base() } });
 		expect(received.map((request) => request.path)).toEqual(Array(3).fill(`${MESSAGES_PATH}?amount=10`));
 		expect(result.error?.message).toMatch(/^Could not reach Z-API at 127\.0\.0\.1:\d+ \(ECONNRESET\): the connection was cut before an answer came$/);
 	}, 20_000);

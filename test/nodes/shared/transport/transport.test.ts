@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { INSTANCE_PATH, registerNodeType, runAction } from '../../../helpers/engine';
 import { holdsSecret } from '../../../helpers/secrets';
@@ -430,33 +430,38 @@ describe('transport: certificates n8n does not trust', () => {
 	});
 });
 
-describe('transport: further secrets a call carries', () => {
-	const OTHER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.transportProbe';
-	const SIGNATURE = 'sig+Nat/ure= 0123456789';
-	const ACTIVATION = 'act1vation-id-4567abcd';
-	registerNodeType(OTHER_TYPE, {
+/** Registers a node type of the test's own that calls the transport as other nodes do. */
+function registerProbe(type: string, execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>): void {
+	registerNodeType(type, {
 		description: {
 			displayName: 'Transport probe',
-			name: 'transportProbe',
+			name: type.split('.').pop() as string,
 			group: ['transform'],
 			version: 1,
-			description: 'Calls the transport with secrets of its own',
+			description: 'Calls the transport',
 			defaults: { name: 'Z-API' },
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: 'zApiApi', required: true }],
 			properties: [],
 		},
-		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			const answer = await zApiRequest.call(this, {
-				method: 'GET',
-				path: '/me',
-				secrets: [SIGNATURE, ACTIVATION],
-				itemIndex: 0,
-			});
-			return [[{ json: answer as IDataObject }]];
-		},
+		execute,
 	} as INodeType);
+}
+
+describe('transport: further secrets a call carries', () => {
+	const OTHER_TYPE = '@n8n-nodes-zapi/n8n-nodes-zapi.transportProbe';
+	const SIGNATURE = 'sig+Nat/ure= 0123456789';
+	const ACTIVATION = 'act1vation-id-4567abcd';
+	registerProbe(OTHER_TYPE, async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const answer = await zApiRequest.call(this, {
+			method: 'GET',
+			path: '/me',
+			secrets: [SIGNATURE, ACTIVATION],
+			itemIndex: 0,
+		});
+		return [[{ json: answer as IDataObject }]];
+	});
 
 	const echo = {
 		receivedCallbackUrl: `https://n8n.example.com/webhook/x?zapiSignature=${encodeURIComponent(SIGNATURE)}&activation=${ACTIVATION}`,
@@ -484,5 +489,23 @@ describe('transport: further secrets a call carries', () => {
 			expect(holdsSecret(JSON.stringify(result.run.data), secret)).toBe(false);
 			expect(holdsSecret(`${result.error?.message} ${result.error?.description}`, secret)).toBe(false);
 		}
+	});
+});
+
+describe('transport: a method Z-API does not use is refused before it is sent', () => {
+	const PROBE = '@n8n-nodes-zapi/n8n-nodes-zapi.methodProbe';
+	registerProbe(PROBE, async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const method = this.getInputData()[0].json.method as IHttpRequestMethods;
+		const answer = await zApiRequest.call(this, { method, path: '/status', itemIndex: 0 });
+		return [[{ json: answer as IDataObject }]];
+	});
+
+	it.each(['GE T', 'PATCH', 'HEAD', 'get'])('%j: nothing sent, and the error does not say it may have been carried out', async (method) => {
+		const scope = api().intercept(/.*/, method.trim() || 'GET').reply(200, {});
+		const result = await runAction({}, [{ json: { method } }], { type: PROBE });
+		expect(result.error?.message).toBe(`The call was not sent: ${JSON.stringify(method)} is not an HTTP method Z-API uses`);
+		expect(result.error?.description).toBe("Use GET, POST, PUT, DELETE, as the endpoint's page in Z-API's docs gives it.");
+		expect(scope.isDone()).toBe(false);
+		nock.cleanAll();
 	});
 });

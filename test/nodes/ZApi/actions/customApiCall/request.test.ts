@@ -46,17 +46,83 @@ describe('Custom API Call: requests', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('DELETEs without a body; an empty answer says it succeeded', async () => {
-		const scope = api().delete(`${ENCODED_INSTANCE_PATH}/queue`).reply(200, '');
+	it('DELETEs without a body when Body is empty; an empty answer says it succeeded', async () => {
+		const scope = nock('https://api.z-api.io', { badheaders: ['content-type'] })
+			.delete(`${ENCODED_INSTANCE_PATH}/queue`, (body) => body === '' || body === undefined)
+			.reply(200, '');
 		const result = await call({ method: 'DELETE', path: '/queue' });
 		expect(result.json).toEqual([{ success: true }]);
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('fails the item on a 200 answer that refuses, naming the call', async () => {
+	it('DELETEs with the body the page gives (docs/newsletter/delete-newsletter.md)', async () => {
+		const scope = api()
+			.delete(`${ENCODED_INSTANCE_PATH}/delete-newsletter`, { id: '999999999999999999@newsletter' })
+			.matchHeader('content-type', /^application\/json/)
+			.reply(200, { value: true });
+		const result = await call({ method: 'DELETE', path: '/delete-newsletter', body: '{"id": "999999999999999999@newsletter"}' });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ value: true }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([
+		['POST', '/contacts/add', '[{"firstName": "Contato 1", "lastName": "Sobrenome 1", "phone": "554499999999"}]', [{ firstName: 'Contato 1', lastName: 'Sobrenome 1', phone: '554499999999' }]],
+		['DELETE', '/contacts/remove', '["554499999999", "554499998888"]', ['554499999999', '554499998888']],
+	])('%s %s sends a JSON list as the body, as its page shows', async (method, path, body, sent) => {
+		const scope = api()
+			.intercept(`${ENCODED_INSTANCE_PATH}${path}`, method, sent)
+			.reply(200, { value: true });
+		const result = await call({ method, path, body });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('outputs a 200 answer as it came, an error field included (GET /status of a connected instance, docs/instance/status.md)', async () => {
+		const status = { connected: true, error: 'You are already connected.', smartphoneConnected: true };
+		const scope = api().get(`${ENCODED_INSTANCE_PATH}/status`).reply(200, status);
+		const result = await call({ method: 'GET', path: '/status' });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([status]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('outputs a POST answered 200 with an error field as it came, for the next node to read', async () => {
 		api().post(`${ENCODED_INSTANCE_PATH}/send-catalog`).reply(200, { error: 'Catalog not found' });
 		const result = await call({ ...EXAMPLES.request.parameters });
-		expect(result.error?.message).toBe('Z-API could not POST /send-catalog (it answered {"error":"Catalog not found"})');
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ error: 'Catalog not found' }]);
+	});
+
+	it.each([
+		['PATCH', 'Method "PATCH" is not one Z-API uses'],
+		['GE T', 'Method "GE T" is not one Z-API uses'],
+		['PROPFIND', 'Method "PROPFIND" is not one Z-API uses'],
+		['', 'Method "" is not one Z-API uses'],
+	])('refuses the method %j from an expression before any request, saying nothing was sent', async (method, message) => {
+		const scope = api().intercept(/.*/, method || 'GET').reply(200, {});
+		const result = await runAction(
+			{ resource: 'customApiCall', operation: 'request', method: '={{ $json.method }}', path: '/status' },
+			[{ json: { method } }],
+			WITH_ENCODED_TOKEN,
+		);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toBe("Use GET, POST, PUT, DELETE, as the endpoint's page in Z-API's docs gives it. Nothing was sent.");
+		expect(`${result.error?.message} ${result.error?.description}`).not.toMatch(/may have/);
+		expect(scope.isDone()).toBe(false);
+		nock.cleanAll();
+	});
+
+	it('takes a method written in small letters from an expression', async () => {
+		const scope = api().get(`${ENCODED_INSTANCE_PATH}/status`).reply(200, { connected: false });
+		const result = await runAction({ resource: 'customApiCall', operation: 'request', method: '={{ "get" }}', path: '/status' }, undefined, WITH_ENCODED_TOKEN);
+		expect(result.json).toEqual([{ connected: false }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('offers only the methods of Z-API\'s pages', () => {
+		const method = customApiCall.operations[0].properties.find((property) => property.name === 'method');
+		expect(method?.options?.map((option) => (option as { value: string }).value)).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
 	});
 
 	it('keeps the tokens out of errors and run data when the service echoes them', async () => {
@@ -68,12 +134,14 @@ describe('Custom API Call: requests', () => {
 
 	it.each([
 		['Query Parameters (JSON) is not valid JSON', { method: 'GET', path: '/me', query: '{page: 1' }],
-		['Body (JSON) must be a JSON object', { method: 'POST', path: '/send-text', body: '[1, 2]' }],
+		['Body (JSON) must be a JSON object or list', { method: 'POST', path: '/send-text', body: '"text"' }],
+		['Query Parameters (JSON) must be a JSON object', { method: 'GET', path: '/me', query: '[1, 2]' }],
 	])('refuses bad JSON before any request: %s', async (message, parameters) => {
 		const scope = api().get(/.*/).reply(200, {}).post(/.*/).reply(200, {});
 		const result = await call(parameters);
 		expect(result.error?.message).toBe(message);
 		expect(scope.pendingMocks()).toHaveLength(2);
+		nock.cleanAll();
 	});
 });
 
@@ -104,11 +172,51 @@ describe('Custom API Call: paths that could leave the instance', () => {
 	});
 
 	it.each([
+		// Dots and their look-alikes, which a loose server could read as a step out of the token segment.
+		['/..;/..;/status', 'holds characters a path cannot: "." ";"'],
+		['/%c0%ae%c0%ae/status', 'holds a percent escape (%c0) that no Z-API path has'],
+		['/%e0%80%ae%e0%80%ae/status', 'holds a percent escape (%e0) that no Z-API path has'],
+		['/%ef%bc%8e%ef%bc%8e/status', 'holds a percent escape (%ef) that no Z-API path has'],
+		['/%e2%80%a4%e2%80%a4/status', 'holds a percent escape (%e2) that no Z-API path has'],
+		['/%e3%80%82%e3%80%82/status', 'holds a percent escape (%e3) that no Z-API path has'],
+		['/..%3b/status', 'holds a percent escape (%3b) that no Z-API path has'],
+		['/..%20/status', 'holds a percent escape (%20) that no Z-API path has'],
+		['/.;/status', 'holds characters a path cannot: "." ";"'],
+		['/..:/status', 'holds characters a path cannot: "." ":"'],
+		['/．．/status', 'holds characters a path cannot: "．"'],
+		['/․․/status', 'holds characters a path cannot: "․"'],
+		['/‥/status', 'holds characters a path cannot: "‥"'],
+		['/。。/status', 'holds characters a path cannot: "。"'],
+		['/.%2e/status', 'holds an encoded dot'],
+		['/..%00/status', 'holds a percent escape (%00) that no Z-API path has'],
+		['/.../status', 'holds characters a path cannot: "."'],
+		['/status.json', 'holds characters a path cannot: "."'],
+		['/%u002e%u002e/status', 'holds a % that is not a percent escape'],
+		['/send-text;x=1', 'holds characters a path cannot: ";" "="'],
+		['/{phone}/notes', 'holds characters a path cannot: "{" "}"'],
+		['/send\ttext', 'holds characters a path cannot: "\\t"'],
+	])('refuses %j: %s', (path, why) => {
+		expect(() => instancePath(path)).toThrow(`Path '${path.trim()}' ${why}`);
+	});
+
+	it.each([
 		['/send-catalog', '/send-catalog'],
 		['send-catalog', '/send-catalog'],
 		['  /chats/5511999999999/notes ', '/chats/5511999999999/notes'],
 		['/contacts/123%40lid', '/contacts/123%40lid'],
+		['/contacts/123@lid', '/contacts/123@lid'],
 		['/business/tag/10', '/business/tag/10'],
+		['/send-text', '/send-text'],
+		['/send-document/pdf', '/send-document/pdf'],
+		['/light-group-metadata/120363019502650977-group', '/light-group-metadata/120363019502650977-group'],
+		['/newsletter/settings/999999999999999999@newsletter', '/newsletter/settings/999999999999999999@newsletter'],
+		['/queue/3999984263738042930CD6ECDE9VDWSA', '/queue/3999984263738042930CD6ECDE9VDWSA'],
+		['/chats/5511999999999/tags/10/add', '/chats/5511999999999/tags/10/add'],
+		['/security/two-fa-code/remove', '/security/two-fa-code/remove'],
+		['/update-webhook-received-delivery', '/update-webhook-received-delivery'],
+		['/mobile/request-registration-code', '/mobile/request-registration-code'],
+		['/catalogs/collection_products', '/catalogs/collection_products'],
+		['/send-document/', '/send-document/'],
 	])('takes %j as %j', (path, expected) => {
 		expect(instancePath(path)).toBe(expected);
 	});
