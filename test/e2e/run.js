@@ -4,9 +4,11 @@
  * End-to-end suite: the packed package in a real n8n (2.x on Node 24, 1.x on Node 20),
  * wired over https to the local stand-in of Z-API.
  *
- *   npm run test:e2e                         # both lines, 2 then 1
+ *   npm run test:e2e                         # both lines, 2 then 1: what CI runs (see below)
+ *   N8N_E2E_SCOPE=all npm run test:e2e       # every scenario on both lines (npm run test:all)
  *   N8N_E2E_LINES=1 npm run test:e2e         # one line
- *   N8N_E2E_ONLY=listen npm run test:e2e     # only scenarios whose "group: name" contains this text
+ *   N8N_E2E_ONLY=listen npm run test:e2e     # only scenarios whose "group: name" contains this text,
+ *                                            # heavy ones included, on every line
  *   N8N_E2E_TARBALL=x.tgz npm run test:e2e   # use this tarball instead of build + pack
  *   N8N_E2E_KEEP=1                           # keep n8n's user folder (its log) after the run
  *   N8N_E2E_BOOT_TIMEOUT_MS=900000           # wait this long for n8n to be ready (default 10 min)
@@ -17,7 +19,13 @@
  * stop both. One line per scenario (ok/FAIL, name, line, ms); the last line is
  * "N passed, N failed"; exit 1 when anything failed.
  *
- * A scenario file exports { group, scenarios: [{ name, timeoutMs?, run(t) }] }. `t` is the
+ * Scope: by default line 2 runs every scenario but the heavy ones, and line 1 only the smoke
+ * ones (install, activation, a delivery, an action, what differs on 1.x). N8N_E2E_SCOPE=all
+ * runs every scenario on every line. A scenario marks itself `heavy: 'why'` (it waits for
+ * n8n's once-a-minute check, or repeats at length what a lighter scenario and an engine-level
+ * test already prove; the text says where) or `smoke: true`.
+ *
+ * A scenario file exports { group, scenarios: [{ name, timeoutMs?, heavy?, smoke?, run(t) }] }. `t` is the
  * per-scenario context built by scenarioContext() below: stand-in instances with their
  * credentials, workflow deployment (cleaned up after the scenario), execution reading and
  * bounded waits.
@@ -384,6 +392,19 @@ function scenarioContext(lc) {
 // ---------------------------------------------------------------------------
 // Scenario loading and running
 // ---------------------------------------------------------------------------
+/** 'all', or 'ci' (the default): line 2 without the heavy scenarios, line 1 the smoke ones. */
+function scenarioScope() {
+	const scope = process.env.N8N_E2E_SCOPE || 'ci';
+	if (scope !== 'ci' && scope !== 'all') throw new Error(`N8N_E2E_SCOPE must be 'ci' or 'all', got ${scope}`);
+	return scope;
+}
+
+/** The scenarios one line runs: all of them when named by N8N_E2E_ONLY or the scope is 'all'. */
+function scenariosOfLine(line, scenarios) {
+	if (process.env.N8N_E2E_ONLY || scenarioScope() === 'all') return scenarios;
+	return scenarios.filter((s) => (line === '1' ? s.smoke : !s.heavy));
+}
+
 function loadScenarios() {
 	const only = process.env.N8N_E2E_ONLY;
 	const files = fs
@@ -504,6 +525,7 @@ function installGuards(results) {
 
 async function main() {
 	const startedAt = Date.now();
+	scenarioScope(); // a wrong N8N_E2E_SCOPE stops the run before the build
 	const lines = String(process.env.N8N_E2E_LINES || '2,1')
 		.split(',')
 		.map((l) => l.trim())
@@ -524,7 +546,11 @@ async function main() {
 	}
 	const scenarios = loadScenarios();
 	try {
-		for (const line of lines) await runLine(line, packed.tarball, scenarios, results);
+		for (const line of lines) {
+			const own = scenariosOfLine(line, scenarios);
+			log(`line ${line}: ${own.length} of ${scenarios.length} scenarios (${process.env.N8N_E2E_ONLY ? 'N8N_E2E_ONLY' : `scope ${scenarioScope()}`})`);
+			await runLine(line, packed.tarball, own, results);
+		}
 	} finally {
 		if (packed.dir) fs.rmSync(packed.dir, { recursive: true, force: true });
 	}

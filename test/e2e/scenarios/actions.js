@@ -123,6 +123,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'Add Participants adds the phones to the group',
 			async run(t) {
 				const { assert, standIn } = t;
@@ -195,6 +196,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'a send whose connection drops after the service took it is not sent again: one message, and the error says it may have gone out',
 			async run(t) {
 				const { assert, standIn } = t;

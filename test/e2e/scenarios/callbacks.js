@@ -82,6 +82,9 @@ module.exports = {
 	order: 20,
 	scenarios: [
 		{
+			// Every kind is checked at engine level (test/nodes/ZApiTrigger/callbackKinds.test.ts, deliveryItems.test.ts,
+			// receive.test.ts); deliveries through real n8n run in CI in the other scenarios of this group and of 'trigger events'.
+			heavy: 'exhaustive: every kind, each already checked at engine level',
 			name: 'every content kind, notification code, status value and an unknown type gives the expected event and kind',
 			timeoutMs: 150_000,
 			async run(t) {

@@ -206,6 +206,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'on n8n 1.x, Combine Quick Messages fails saying n8n 2.0 is needed',
 			async run(t) {
 				if (t.line !== '1') return;

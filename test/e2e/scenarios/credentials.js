@@ -20,6 +20,7 @@ module.exports = {
 	group: 'credentials',
 	scenarios: [
 		{
+			smoke: true,
 			name: 'a right credential passes the test',
 			async run(t) {
 				const inst = await t.instance('credential-test-ok');
@@ -28,6 +29,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'a wrong token fails with per-field advice, never the token',
 			async run(t) {
 				const wrong = `wr0ng+tok/en= ${t.hex(8)}`;
@@ -43,6 +45,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'a disconnected instance fails, saying the credentials are right',
 			async run(t) {
 				const inst = await t.instance('credential-test-disconnected', { instance: { connected: false } });
@@ -55,6 +58,7 @@ module.exports = {
 			// n8n's tester shows a request that got no answer as Node's bare error code (2.x) or its
 			// own text (1.x); a declarative test cannot word it. The Base URL's hint, in the same
 			// dialog, says what each code means.
+			smoke: true,
 			name: 'an unreachable Base URL fails with a network code the Base URL hint explains',
 			async run(t) {
 				const inst = await t.instance('credential-test-unreachable');

@@ -118,6 +118,7 @@ module.exports = {
 			},
 		},
 		{
+			smoke: true,
 			name: 'a delivery sent three times starts one execution; its item is agent-ready (text, chatId, senderId)',
 			timeoutMs: 90_000,
 			async run(t) {

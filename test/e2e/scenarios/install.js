@@ -107,6 +107,7 @@ module.exports = {
 	order: 90,
 	scenarios: [
 		{
+			smoke: true,
 			name: 'installed through Settings > Community Nodes from a registry: listed with its version, both nodes load, Send Text reaches the service',
 			// Boots a second n8n (minutes on a loaded machine) besides the install itself.
 			timeoutMs: 12 * 60_000,

@@ -59,6 +59,7 @@ module.exports = {
 	order: 60,
 	scenarios: [
 		{
+			smoke: true,
 			name: 'listening points the webhook at the test URL, a delivery gives a manual execution, then the exact production URL is back and receives',
 			async run(t) {
 				const { assert } = t;

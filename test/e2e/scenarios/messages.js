@@ -178,6 +178,9 @@ module.exports = {
 			},
 		},
 		{
+			// Every operation's request is checked at engine level (test/nodes/ZApi/actions/message/*.test.ts);
+			// this group's other scenarios send through real n8n in CI.
+			heavy: 'exhaustive: every operation, each already checked at engine level',
 			name: 'every Message operation runs against the stand-in',
 			timeoutMs: 240_000,
 			async run(t) {

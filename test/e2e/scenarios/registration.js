@@ -81,6 +81,7 @@ module.exports = {
 		registrationScenario(['messageReceived', 'messageStatus'], { received: true, status: true }),
 		registrationScenario(['notification'], { received: true, status: false }),
 		{
+			smoke: true,
 			name: 'without Message Sent by Me, registration leaves notify sent by me as it was, and deactivation puts back the other program',
 			async run(t) {
 				const { assert, standIn } = t;

@@ -11,6 +11,7 @@ module.exports = {
 	order: 99,
 	scenarios: [
 		{
+			smoke: true,
 			name: "no instance token appears in n8n's log",
 			async run(t) {
 				const text = fs.readFileSync(t.n8n.logFile, 'utf8');
