@@ -296,7 +296,7 @@ function retryAfterDelay(headers: IDataObject | undefined): number | undefined {
 }
 
 /** The network error code somewhere in the chain n8n wraps around a failed request. */
-function networkCodeOf(error: unknown): string | undefined {
+export function networkCodeOf(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
 		const code = (current as { code?: unknown }).code;
