@@ -11,7 +11,7 @@ import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, ty
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
 /** How long one call to n8n's API may take: n8n answers a data-table call in milliseconds. */
-export const N8N_API_TIMEOUT_MS = 20_000;
+export const N8N_API_TIMEOUT_MS = 10_000;
 
 const API_PATH = '/api/v1';
 
@@ -142,9 +142,10 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		}
 		const code = networkCodeOf(error);
 		const words = (code && NETWORK_WORDS[code]) ?? 'no answer came';
+		// The code goes in the description: n8n replaces a message holding one with its own words.
 		return failed(
-			`${capital(ADDRESS_FIELD)} cannot be reached: ${words}${code ? ` (${code})` : ''} at ${host}`,
-			'Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process). Leave the field empty to use this n8n\'s own address.',
+			`${capital(ADDRESS_FIELD)} cannot be reached at ${host}: ${words}`,
+			`${code ? `Node reported ${code}. ` : ''}Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process). Leave the field empty to use this n8n's own address.`,
 			code === undefined || MAYBE_APPLIED_CODES.has(code),
 		);
 	}
