@@ -92,7 +92,8 @@ export class FakeDataTables {
 
 	/**
 	 * Starts the local server; returns n8n's own address (http://127.0.0.1:port, without /api/v1).
-	 * Like n8n, it answers its editor page to any path outside /api/v1.
+	 * Like n8n, it answers its editor page to any path outside /api/v1; a path under /moved/ is
+	 * redirected (308) to the same path without it, on the same origin.
 	 */
 	async listen(): Promise<string> {
 		this.server = http.createServer((request, response) => {
@@ -120,6 +121,11 @@ export class FakeDataTables {
 			response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
 			response.end('<!DOCTYPE html><html><head><title>n8n.io - Workflow Automation</title></head><body></body></html>');
 		};
+		// n8n moved under /moved: the same path without it, on the same origin.
+		if (url.pathname.startsWith('/moved/')) {
+			response.writeHead(308, { location: `${url.pathname.slice('/moved'.length)}${url.search}` });
+			return void response.end();
+		}
 		if (!url.pathname.startsWith('/api/v1/')) return page();
 		const path = url.pathname.slice('/api/v1'.length);
 		this.requests.push(`${method} ${path}`);
