@@ -1,9 +1,11 @@
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties, Icon } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptions, INodeProperties, Icon } from 'n8n-workflow';
 
 /**
  * An API key of this n8n, for the Z-API node's Conversation operations: they keep chats' state
  * in an n8n data table, which n8n lets other nodes than its own reach only through its REST API
- * (see nodes/ZApi/actions/conversation/state.ts).
+ * (see nodes/ZApi/actions/conversation/state.ts). The node tests it (testedBy, in
+ * nodes/ZApi/actions/conversation/credentialTest.ts) through the client its calls use, which
+ * never follows a redirect to another origin.
  */
 export class ZApiConversationStateApi implements ICredentialType {
 	name = 'zApiConversationStateApi';
@@ -20,10 +22,9 @@ export class ZApiConversationStateApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			required: true,
-			placeholder: 'https://n8n.example.com/api/v1',
+			placeholder: 'https://n8n.example.com',
 			description:
-				"This n8n's REST API: its address followed by /api/v1. Every n8n process and worker must reach it (in queue mode, the main process's address).",
+				"This n8n's address as the browser shows it (/api/v1 is added when missing). Empty: the nodes use this n8n's own address; type it to test the key. Every n8n process and worker must reach it (in queue mode, the main process's address).",
 		},
 		{
 			displayName: 'API Key',
@@ -32,20 +33,12 @@ export class ZApiConversationStateApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'An API key of this n8n (Settings → n8n API → Create an API key), allowed to read and write data tables',
+			description:
+				'An API key of this n8n (Settings → n8n API → Create an API key), allowed to read and write data tables. n8n\'s keys expire after 30 days unless you choose Expiration "No Expiration": the test says when this one expires.',
 		},
 	];
 
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		return { ...requestOptions, headers: { ...(requestOptions.headers ?? {}), 'X-N8N-API-KEY': String(credentials.apiKey ?? '') } };
+		return { ...requestOptions, headers: { ...(requestOptions.headers ?? {}), 'X-N8N-API-KEY': String(credentials.apiKey ?? '').trim() } };
 	}
-
-	/** Lists one data table: proves the key and that this n8n serves data tables (2.0 or later). */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
-			url: '/data-tables',
-			qs: { limit: 1 },
-		},
-	};
 }

@@ -33,11 +33,18 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	it('describes a node that uses the package credentials', () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
-		// The credential type carries its own test: no node names one. The conversation state's
-		// credential is asked for by the Conversation resource only.
+		// The Z-API credential type carries its own test. The conversation state's credential is
+		// asked for by the Conversation resource only, and tested by the node (through the client
+		// its calls use), whose built file holds that test.
 		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true });
 		for (const other of description.credentials?.slice(1) ?? []) {
-			expect(other).toEqual({ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } });
+			expect(other).toEqual({
+				name: 'zApiConversationStateApi',
+				required: true,
+				displayOptions: { show: { resource: ['conversation'] } },
+				testedBy: 'zApiConversationStateTest',
+			});
+			expect(typeof node.methods?.credentialTest?.zApiConversationStateTest).toBe('function');
 		}
 	});
 
@@ -63,7 +70,8 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	it('keeps the field names saved credentials use, and the service address as default', () => {
 		if (credentials.name === 'zApiConversationStateApi') {
 			expect(credentials.properties.map((property) => property.name)).toEqual(['baseUrl', 'apiKey']);
-			expect(credentials.test?.request.url).toBe('/data-tables');
+			// Tested by the Z-API node (testedBy), not by a request of its own.
+			expect(credentials.test).toBeUndefined();
 			return;
 		}
 		expect(credentials.name).toBe('zApiApi');

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
+import { testConversationState } from './actions/conversation/credentialTest';
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
@@ -47,12 +48,15 @@ export class ZApi implements INodeType {
 		credentials: [
 			{ name: 'zApiApi', required: true },
 			// Conversation state lives in an n8n data table, reached through n8n's API (actions/conversation/state.ts).
-			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+			// Tested by the node: the test goes through the same client as the calls (actions/conversation/credentialTest.ts).
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
 		],
 		webhooks: resumeWebhooks,
 		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : $parameter.operation === '${SEND_AND_WAIT_FOR_REPLY}' ? 'The workflow goes on when the person answers in the chat' : '' }}`,
 		properties: buildProperties(),
 	};
+
+	methods = { credentialTest: { zApiConversationStateTest: testConversationState } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

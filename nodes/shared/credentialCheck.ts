@@ -65,6 +65,9 @@ export const credentialTest: ICredentialTestRequest = {
 		baseURL: `={{ String($credentials.baseUrl || '${DEFAULT_BASE_URL}').trim().replace(/\\/+$/, '') }}`,
 		url: '=/instances/{{ encodeURIComponent(String($credentials.instanceId).trim()) }}/token/{{ encodeURIComponent(String($credentials.instanceToken).trim()) }}/status',
 		timeout: 20_000,
+		// n8n would follow a redirect to any origin with the token in the path and the
+		// Client-Token header; a 3xx fails the test with its rule instead, as the nodes refuse it.
+		disableFollowRedirect: true,
 	},
 	// The rule type is a union of two array types; n8n reads both kinds from one list.
 	rules: [...statusRules, disconnectedRule] as IAuthenticateRuleResponseCode[],

@@ -4,7 +4,12 @@
  * (eq, neq, lt, gt: the conditions n8n's API takes), and a row update that changes and returns the
  * matching rows in one step, as n8n's single UPDATE … RETURNING does. Every request must
  * carry the API key. `n8nLine: 1` answers 404 to every data-table path, as n8n 1.x does.
+ * `local: true` serves it from a real http server on 127.0.0.1 instead of nock (`listen()`),
+ * where `fault` stages what a network does: a cut after the change applied, a stall, an HTML page.
  */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
 import nock from 'nock';
 
 import { N8N_API_CREDENTIALS } from './engine';
@@ -37,7 +42,16 @@ function matches(row: Row, filter: Filter | undefined): boolean {
 	return filter.type === 'or' ? results.some(Boolean) : results.every(Boolean);
 }
 
+/** What the local server does to one request instead of answering it. */
+export type Fault = 'cutAfterApplying' | 'stall' | 'html';
+
 export class FakeDataTables {
+	/** Local server only: picks the fault for a request (`METHOD path` after /api/v1), or none. */
+	fault?: (request: string) => Fault | undefined;
+	private server?: http.Server;
+	private readonly sockets = new Set<Socket>();
+	private readonly line: 1 | 2;
+	private readonly apiKey: string;
 	readonly tables = new Map<string, { id: string; name: string; columns: Array<{ name: string; type: string }>; rows: Row[] }>();
 	/** Runs before a row update applies: what another process does just before this one's claim lands. */
 	beforeUpdate?: (fake: FakeDataTables) => void;
@@ -45,12 +59,14 @@ export class FakeDataTables {
 	readonly requests: string[] = [];
 	private nextTable = 1;
 	private nextRow = 1;
-	private scope: nock.Scope;
 
-	constructor(options: { n8nLine?: 1 | 2 } = {}) {
+	constructor(options: { n8nLine?: 1 | 2; local?: boolean; apiKey?: string } = {}) {
+		this.line = options.n8nLine ?? 2;
+		this.apiKey = options.apiKey ?? N8N_API_CREDENTIALS.apiKey;
+		if (options.local) return;
 		const base = new URL(N8N_API_CREDENTIALS.baseUrl);
 		const prefix = base.pathname.replace(/\/$/, '');
-		this.scope = nock(base.origin, { reqheaders: { 'x-n8n-api-key': N8N_API_CREDENTIALS.apiKey } }).persist();
+		const scope = nock(base.origin, { reqheaders: { 'x-n8n-api-key': N8N_API_CREDENTIALS.apiKey } }).persist();
 		const route = (path: string) => new RegExp(`^${prefix}/data-tables${path}(\\?.*)?$`);
 		const handle = (method: string) => (uri: string, body: unknown) => {
 			const url = new URL(uri, base.origin);
@@ -63,7 +79,7 @@ export class FakeDataTables {
 				return [400, { message: (error as Error).message }];
 			}
 		};
-		this.scope
+		scope
 			.get(route('.*'))
 			.reply(handle('GET'))
 			.post(route('.*'))
@@ -72,6 +88,65 @@ export class FakeDataTables {
 			.reply(handle('PATCH'))
 			.delete(route('.*'))
 			.reply(handle('DELETE'));
+	}
+
+	/**
+	 * Starts the local server; returns n8n's own address (http://127.0.0.1:port, without /api/v1).
+	 * Like n8n, it answers its editor page to any path outside /api/v1; a path under /moved/ is
+	 * redirected (308) to the same path without it, on the same origin.
+	 */
+	async listen(): Promise<string> {
+		this.server = http.createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
+			request.on('end', () => this.serve(request, response, Buffer.concat(chunks).toString('utf8')));
+		});
+		this.server.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	async close(): Promise<void> {
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise((resolve) => this.server?.close(resolve) ?? resolve(undefined));
+	}
+
+	private serve(request: http.IncomingMessage, response: http.ServerResponse, raw: string): void {
+		const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+		const method = String(request.method);
+		const page = () => {
+			response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+			response.end('<!DOCTYPE html><html><head><title>n8n.io - Workflow Automation</title></head><body></body></html>');
+		};
+		// n8n moved under /moved: the same path without it, on the same origin.
+		if (url.pathname.startsWith('/moved/')) {
+			response.writeHead(308, { location: `${url.pathname.slice('/moved'.length)}${url.search}` });
+			return void response.end();
+		}
+		if (!url.pathname.startsWith('/api/v1/')) return page();
+		const path = url.pathname.slice('/api/v1'.length);
+		this.requests.push(`${method} ${path}`);
+		const fault = this.fault?.(`${method} ${path}`);
+		if (fault === 'stall') return;
+		if (fault === 'html') return page();
+		let status: number;
+		let body: unknown;
+		if (request.headers['x-n8n-api-key'] !== this.apiKey) [status, body] = [401, { message: 'unauthorized' }];
+		else if (this.line === 1 || !path.startsWith('/data-tables')) [status, body] = [404, { message: 'not found' }];
+		else {
+			try {
+				[status, body] = this.answer(method, url, raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
+			} catch (error) {
+				[status, body] = [400, { message: (error as Error).message }];
+			}
+		}
+		// The change is applied; the answer never leaves.
+		if (fault === 'cutAfterApplying') return void request.socket.destroy();
+		response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+		response.end(JSON.stringify(body));
 	}
 
 	/** The rows of the table named `name`, in id order. */
@@ -94,7 +169,7 @@ export class FakeDataTables {
 	}
 
 	private answer(method: string, url: URL, body: Record<string, unknown>): [number, unknown] {
-		const parts = url.pathname.split('/data-tables')[1].split('/').filter(Boolean);
+		const parts = url.pathname.split('/data-tables').slice(1).join('/data-tables').split('/').filter(Boolean);
 		const filterOf = (raw: unknown) => (raw ? (typeof raw === 'string' ? (JSON.parse(raw) as Filter) : (raw as Filter)) : undefined);
 		if (parts.length === 0) {
 			if (method === 'GET') {

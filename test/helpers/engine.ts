@@ -60,7 +60,10 @@ const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi(
 
 /** Serves one set of credential values per test and applies the type's authenticate(). */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(public values: ICredentialDataDecryptedObject) {
+	constructor(
+		public values: ICredentialDataDecryptedObject,
+		public n8nApiValues: ICredentialDataDecryptedObject = N8N_API_CREDENTIALS,
+	) {
 		super();
 	}
 
@@ -100,7 +103,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
-		if (type === 'zApiConversationStateApi') return { ...N8N_API_CREDENTIALS };
+		if (type === 'zApiConversationStateApi') return { ...this.n8nApiValues };
 		return { ...this.values };
 	}
 
@@ -120,6 +123,10 @@ export function registerNodeType(name: string, nodeType: INodeType): void {
 
 export interface EngineOptions {
 	credentials?: Partial<typeof TEST_CREDENTIALS>;
+	/** The Z-API Conversation State credential's values (N8N_API_CREDENTIALS when not given). */
+	n8nApi?: ICredentialDataDecryptedObject;
+	/** This n8n's own address, as n8n gives it to nodes ('https://n8n.example.com/' when not given). */
+	instanceBaseUrl?: string;
 	mode?: WorkflowExecuteMode;
 	webhookBaseUrl?: string;
 	/** Set for runs that sign resume links (n8n-core needs an execution id for them). */
@@ -133,7 +140,7 @@ export interface EngineOptions {
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
 	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.com/';
 	const data = {
-		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }),
+		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }, options.n8nApi),
 		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
 			id: 'wf1',
 			name: 'test',
@@ -148,7 +155,7 @@ export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowEx
 			throw new Error('sub-workflows are not used here');
 		},
 		restApiUrl: 'https://n8n.example.com/rest',
-		instanceBaseUrl: 'https://n8n.example.com/',
+		instanceBaseUrl: options.instanceBaseUrl ?? 'https://n8n.example.com/',
 		webhookBaseUrl: `${webhookBaseUrl}webhook`,
 		webhookTestBaseUrl: `${webhookBaseUrl}webhook-test`,
 		webhookWaitingBaseUrl: `${webhookBaseUrl}webhook-waiting`,

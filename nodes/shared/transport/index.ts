@@ -13,11 +13,14 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { failedCallError, nodeError, serviceMessageOf } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
+import { RedirectedElsewhere, sendWithinOrigin, type RawResponse, type Sender } from './sameOrigin';
 
 export { inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
+export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
+export type { RawResponse, Sender } from './sameOrigin';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
@@ -101,9 +104,6 @@ function noteChange(context: ZApiContext, call: ZApiCall, repeatable: boolean): 
 	}
 	items.add(call.itemIndex);
 }
-
-/** Same-origin redirects followed at most (the service documents none). */
-const MAX_SAME_ORIGIN_REDIRECTS = 3;
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -241,8 +241,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
-		// n8n follows redirects by default, the Client-Token header and the instance path with
-		// them, to whatever host a server names. The redirects are followed here, same origin only.
+		// The Client-Token header and the instance path never follow a redirect to another origin.
 		disableFollowRedirect: true,
 	};
 	if (call.body !== undefined) {
@@ -250,17 +249,19 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		// The service answers 415 to a body without this header.
 		options.headers = { 'Content-Type': 'application/json' };
 	}
+	const send: Sender = async (request) =>
+		// The credentials already read are handed over, so n8n does not read them again.
+		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, request, {
+			credentialsDecrypted: credentialsFor(this, await credentialsOf(this)),
+		});
 
-	let redirects = 0;
 	for (let attempt = 1; ; attempt++) {
 		const canRetry = attempt < RETRY.attempts;
-		let response: { statusCode: number; headers: IDataObject; body: unknown };
+		let response: RawResponse;
 		try {
-			// The credentials already read are handed over, so n8n does not read them again.
-			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, options, {
-				credentialsDecrypted: credentialsFor(this, await credentialsOf(this)),
-			});
+			response = await sendWithinOrigin(send, options);
 		} catch (error) {
+			if (error instanceof RedirectedElsewhere) throw redirectedElsewhereError(this.getNode(), instance.baseUrl, error.to, call.itemIndex);
 			const networkCode = networkCodeOf(error);
 			const maybeReached = networkCode === undefined || MAYBE_REACHED_CODES.has(networkCode);
 			if (canRetry && networkCode && (NOT_REACHED_CODES.has(networkCode) || (repeatable && maybeReached))) {
@@ -279,22 +280,6 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		if (statusCode >= 200 && statusCode < 300) {
 			noteChange(this, call, repeatable);
 			return redactWith(response.body, redact);
-		}
-
-		const next = redirectTarget(response, options.url, instance.baseUrl);
-		if (next !== undefined && redirects < MAX_SAME_ORIGIN_REDIRECTS) {
-			if (!next.sameOrigin) throw redirectedElsewhereError(this.getNode(), instance.baseUrl, next.url, call.itemIndex);
-			redirects++;
-			options.url = next.url.toString();
-			// The query is in the new address already.
-			delete options.qs;
-			if (statusCode === 303) {
-				options.method = 'GET';
-				delete options.body;
-				delete options.headers;
-			}
-			attempt--;
-			continue;
 		}
 
 		// A 429 says the request was not carried out; a 5xx may come after it was.
@@ -322,30 +307,13 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 	}
 }
 
-/** Where a 3xx answer points, resolved, and whether it stays on the Base URL's origin. */
-function redirectTarget(
-	response: { statusCode: number; headers: IDataObject },
-	from: string,
-	baseUrl: string,
-): { url: URL; sameOrigin: boolean } | undefined {
-	if (response.statusCode < 300 || response.statusCode >= 400) return undefined;
-	const location = response.headers?.location;
-	if (typeof location !== 'string' || !location) return undefined;
-	let url: URL;
-	try {
-		url = new URL(location, from);
-	} catch {
-		return undefined;
-	}
-	return { url, sameOrigin: url.origin === new URL(baseUrl).origin };
-}
-
 /**
  * A redirect to another origin is not followed: the instance path and the Client-Token
  * header would go with it. Only origins are named, never the address, which holds the token.
  */
-function redirectedElsewhereError(node: INode, baseUrl: string, target: URL, itemIndex?: number): NodeOperationError {
+function redirectedElsewhereError(node: INode, baseUrl: string, targetOrigin: string, itemIndex?: number): NodeOperationError {
 	const base = new URL(baseUrl);
+	const target = new URL(targetOrigin);
 	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
 	return new NodeOperationError(node, `The server at ${base.origin} redirected the call to ${target.origin}; it was not followed`, {
 		description: toHttps
@@ -370,7 +338,7 @@ function retryAfterDelay(headers: IDataObject | undefined): number | undefined {
 }
 
 /** The network error code somewhere in the chain n8n wraps around a failed request. */
-function networkCodeOf(error: unknown): string | undefined {
+export function networkCodeOf(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
 		const code = (current as { code?: unknown }).code;

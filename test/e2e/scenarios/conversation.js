@@ -115,6 +115,62 @@ module.exports = {
 			},
 		},
 		{
+			name: "each message deletes every chat's rows older than a day and every ended pause, in one filtered delete n8n takes",
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const inst = await t.instance('bounded');
+				const credential = await conversationStateCredential(t.n8n);
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
+				await t.emit(inst, 'text', { phone: ANA, message: 'cria a tabela' });
+				await settle(t, deployed.id, 1);
+				const api = async (method, path, body) => await t.n8n.api(method, path, body);
+				const tables = await api('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: 'Z-API Conversations' }))}`);
+				assert.ok(Array.isArray(tables.data), JSON.stringify(tables).slice(0, 300));
+				const table = tables.data.find((one) => one.name === 'Z-API Conversations');
+				const day = 24 * 60 * 60_000;
+				const now = Date.now();
+				await api('POST', `/data-tables/${table.id}/rows`, {
+					data: [
+						{ chatId: 'old-chat', kind: 'message', messageId: 'old-claimed', arrivedAt: now - day - 60_000, claimedBy: 'e:1', item: null },
+						{ chatId: 'old-chat', kind: 'message', messageId: 'old-left', arrivedAt: now - day - 60_000, claimedBy: null, item: null },
+						{ chatId: 'ended-pause', kind: 'pause', pausedUntil: now - 60_000, pausedBy: 'pauseBot' },
+						{ chatId: 'running-pause', kind: 'pause', pausedUntil: now + 60 * 60_000, pausedBy: 'pauseBot' },
+					],
+				});
+				// A chat no other scenario writes in.
+				const carla = '5511977773333';
+				await t.emit(inst, 'text', { phone: carla, message: 'oi' });
+				await settle(t, deployed.id, 2);
+				const rowsOf = async (chatId) => {
+					const filter = JSON.stringify({ type: 'and', filters: [{ columnName: 'chatId', condition: 'eq', value: chatId }] });
+					return (await api('GET', `/data-tables/${table.id}/rows?filter=${encodeURIComponent(filter)}`)).data;
+				};
+				assert.deepEqual(await rowsOf('old-chat'), []);
+				assert.deepEqual(await rowsOf('ended-pause'), []);
+				assert.equal((await rowsOf('running-pause')).length, 1);
+				assert.equal((await rowsOf(carla)).length, 1);
+			},
+		},
+		{
+			name: "the credential's test, run by n8n's credentials tester: n8n's own address passes, a wrong key fails saying so",
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const credential = await conversationStateCredential(t.n8n);
+				const test = async (data) => {
+					const res = await t.n8n.rest('POST', '/rest/credentials/test', { credentials: { id: credential.id, name: credential.name, type: 'zApiConversationStateApi', data } });
+					return res.data ?? res;
+				};
+				const own = await test({ baseUrl: `${t.n8n.baseUrl}/`, apiKey: t.n8n.apiKey });
+				assert.equal(own.status, 'OK', JSON.stringify(own));
+				const wrong = await test({ baseUrl: t.n8n.baseUrl, apiKey: 'not+a/key=' });
+				assert.equal(wrong.status, 'Error', JSON.stringify(wrong));
+				assert.match(wrong.message, /^n8n refused the API Key in the Z-API Conversation State credential .*\(401\)/);
+			},
+		},
+		{
 			name: 'a person answering from the phone silences the bot in that chat and not in others; the resume words bring it back',
 			timeoutMs: 150_000,
 			async run(t) {

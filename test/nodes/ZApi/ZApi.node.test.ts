@@ -37,10 +37,10 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials, which carry their own test, and an n8n API key for conversations only', () => {
+	it('requires the Z-API credentials, which carry their own test, and an n8n API key for conversations only, tested by the node', () => {
 		expect(description.credentials).toEqual([
 			{ name: 'zApiApi', required: true },
-			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } } },
+			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
 		]);
 		expect(new ZApiApi().test?.request.url).toMatch(/\/status$/);
 	});

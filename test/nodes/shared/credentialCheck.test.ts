@@ -6,6 +6,9 @@
  * does (first responseCode rule matching the status; else the server's status text; the
  * error code when no answer came; responseSuccessBody rules on a 2xx body).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type {
@@ -189,5 +192,32 @@ describe('credential test, run through n8n-core', () => {
 		expect(result.status).toBe('Error');
 		expect(result.message).toBe(messageFor(status));
 		for (const secret of [INSTANCE_TOKEN, CLIENT_TOKEN]) expect(holdsSecret(result.message, secret)).toBe(false);
+	});
+
+	it.each([301, 302, 303, 307, 308])('a %i to another origin is not followed: nothing reaches it, the status’s rule shows', async (status) => {
+		const servers: http.Server[] = [];
+		const listen = async (answer: http.RequestListener) => {
+			const server = http.createServer(answer);
+			servers.push(server);
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		};
+		const reached: string[] = [];
+		try {
+			const elsewhere = await listen((request, response) => {
+				reached.push(String(request.url));
+				response.end('{"connected":true}');
+			});
+			const redirecting = await listen((request, response) => {
+				response.writeHead(status, { location: `${elsewhere}${request.url}` });
+				response.end();
+			});
+			const result = await testAsN8nDoes({ baseUrl: redirecting, clientToken: CLIENT_TOKEN });
+			expect(reached).toEqual([]);
+			expect(result).toEqual({ status: 'Error', message: messageFor(status) });
+		} finally {
+			for (const server of servers) server.closeAllConnections();
+			await Promise.all(servers.map(async (server) => await new Promise((resolve) => server.close(resolve))));
+		}
 	});
 });

@@ -7,7 +7,7 @@ import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName } from './botState';
 import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './burst';
 import { needsNotice, tableNameOption } from './properties';
-import { ConversationTable, UNTIL_RESUMED, pausedUntilOf, type Row } from './state';
+import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './state';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -16,10 +16,8 @@ import { ConversationTable, UNTIL_RESUMED, pausedUntilOf, type Row } from './sta
  */
 const MOST_SECONDS = 60;
 
-/** How long a claimed message is remembered, so a late copy of it starts nothing. */
-const REMEMBER_MS = 24 * 60 * 60_000;
-
 type Output = IDataObject | ItemWithFile;
+type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
 
 /**
  * One execution per message; per burst, exactly one goes on:
@@ -31,7 +29,8 @@ type Output = IDataObject | ItemWithFile;
  *    ends with no output. Otherwise it claims every unclaimed message of the chat in one update
  *    (see state.ts): the rows it got are its burst; none, and another execution took them.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
- * next burst.
+ * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
+ * decides: the message goes on alone, marked, or the execution stops with the error.
  */
 export const combineMessages: ZApiOperation = {
 	value: 'combineMessages',
@@ -113,6 +112,23 @@ export const combineMessages: ZApiOperation = {
 				],
 				description: 'What happens to messages of a chat where the bot is paused',
 			},
+			{
+				displayName: 'If the State Store Fails',
+				name: 'onStateStoreError',
+				type: 'options',
+				default: 'goOnUncombined',
+				options: [
+					{
+						name: 'Go On Uncombined',
+						value: 'goOnUncombined',
+						description:
+							"Each message goes on alone, as a burst of one, marked 'combined: false' with the failure in 'stateStoreError': the bot answers every message rather than none",
+					},
+					{ name: 'Stop With an Error', value: 'stop', description: 'The execution fails with the error; the message gets no answer' },
+				],
+				description:
+					"What happens to a message when n8n's API, which keeps the chats' state, cannot be reached or refuses. Messages sent by me always stop with the error: their pause could not be recorded.",
+			},
 			tableNameOption,
 		]),
 	],
@@ -129,53 +145,74 @@ export const combineMessages: ZApiOperation = {
 		const quietMs = readSeconds(this.getNodeParameter('quietSeconds', itemIndex, 5), 'Quiet Period') * 1000;
 		const maxWaitMs = readSeconds(this.getNodeParameter('maxWaitSeconds', itemIndex, 30), 'Maximum Wait') * 1000;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
-		const rows = await table.rowsOf(message.chatId);
-
-		if (message.fromMe) {
-			const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
-			if (command === 'pause') await table.setPause(message.chatId, UNTIL_RESUMED, 'pauseWords');
-			else if (command === 'resume') await table.setPause(message.chatId, 0, 'resumeWords');
-			else if (message.fromApi === false && options.pauseOnPersonReply !== false) {
-				const minutes = Number(options.pauseMinutes ?? 30);
-				await table.setPause(message.chatId, now + (minutes > 0 ? minutes : 30) * 60_000, 'personReplied');
-			}
-			// Messages sent by me are never answered: the bot's own, or a person's.
-			return [];
+		let failure: unknown;
+		try {
+			return await gather.call(this, itemIndex, item, message, { quietMs, maxWaitMs, now, options });
+		} catch (error) {
+			failure = error;
 		}
-
-		const pause = pausedUntilOf(rows);
-		if (pause.until > now) return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
-		if (rows.some((row) => row.kind === 'message' && row.messageId === message.messageId)) return [];
-
-		const ownId = await table.insert({
-			chatId: message.chatId,
-			kind: 'message',
-			messageId: message.messageId,
-			arrivedAt: now,
-			claimedBy: null,
-			item: keep(item.json, item.binary, message.time),
-		});
-		const firstArrived = Math.min(now, ...unclaimed(rows).map((row) => Number(row.arrivedAt ?? now)));
-		const deadline = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []) ? now : Math.min(now + quietMs, firstArrived + maxWaitMs);
-		const wait = deadline - Date.now();
-		if (wait > 0) await sleep(wait);
-
-		const later = await table.rowsOf(message.chatId);
-		if (unclaimed(later).some((row) => row.id > ownId)) return [];
-		const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
-		if (!claimed.length) return [];
-		// Memory of old bursts ends here; failing to forget costs nothing now.
-		await table.forgetClaimedBefore(message.chatId, now - REMEMBER_MS).catch(() => undefined);
-		const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
-		if (!kept.length) return [];
-		const burst = combine(kept);
-		// A person took over while the burst waited: it is handled as a paused chat's messages.
-		const pausedSince = pausedUntilOf(later);
-		if (pausedSince.until > Date.now()) return whilePaused(options, [burst], message.chatId, pausedSince);
-		return [burst.binary ? new ItemWithFile(burst.json, burst.binary) : burst.json];
+		if (!(failure instanceof StateStoreError) || message.fromMe || options.onStateStoreError === 'stop') throw failure;
+		// A bot that answers each message beats a silent one.
+		const alone = combine([unkeep(keep(item.json, item.binary, message.time))!]);
+		const json = { ...alone.json, combined: false, stateStoreError: failure.message };
+		return [alone.binary ? new ItemWithFile(json, alone.binary) : json];
 	},
 };
+
+async function gather(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	item: Item,
+	message: NonNullable<ReturnType<typeof readIncoming>>,
+	{ quietMs, maxWaitMs, now, options }: { quietMs: number; maxWaitMs: number; now: number; options: IDataObject },
+): Promise<Output[]> {
+	const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
+
+	if (message.fromMe) {
+		const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
+		if (command === 'pause') await table.setPause(message.chatId, UNTIL_RESUMED, 'pauseWords');
+		else if (command === 'resume') await table.setPause(message.chatId, 0, 'resumeWords');
+		else if (message.fromApi === false && options.pauseOnPersonReply !== false) {
+			const minutes = Number(options.pauseMinutes ?? 30);
+			await table.setPause(message.chatId, now + (minutes > 0 ? minutes : 30) * 60_000, 'personReplied');
+		}
+		// Messages sent by me are never answered: the bot's own, or a person's.
+		return [];
+	}
+
+	const rows = await table.openRowsOf(message.chatId);
+	const pause = pausedUntilOf(rows);
+	if (pause.until > now) return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
+	if (await table.remembers(message.chatId, message.messageId)) return [];
+
+	const ownId = await table.insert({
+		chatId: message.chatId,
+		kind: 'message',
+		messageId: message.messageId,
+		arrivedAt: now,
+		claimedBy: null,
+		item: keep(item.json, item.binary, message.time),
+	});
+	// The memory of every chat's old messages and ended pauses ends here; failing to forget costs nothing now.
+	await table.forgetOld(now - REMEMBER_MS, now).catch(() => undefined);
+	const firstArrived = Math.min(now, ...unclaimed(rows).map((row) => Number(row.arrivedAt ?? now)));
+	const deadline = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []) ? now : Math.min(now + quietMs, firstArrived + maxWaitMs);
+	const wait = deadline - Date.now();
+	if (wait > 0) await sleep(wait);
+
+	const later = await table.openRowsOf(message.chatId);
+	if (unclaimed(later).some((row) => row.id > ownId)) return [];
+	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
+	if (!claimed.length) return [];
+	const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
+	if (!kept.length) return [];
+	const burst = combine(kept);
+	// A person took over while the burst waited: it is handled as a paused chat's messages.
+	const pausedSince = pausedUntilOf(later);
+	if (pausedSince.until > Date.now()) return whilePaused(options, [burst], message.chatId, pausedSince);
+	const json = { ...burst.json, combined: true };
+	return [burst.binary ? new ItemWithFile(json, burst.binary) : json];
+}
 
 function unclaimed(rows: Row[]): Row[] {
 	return rows.filter((row) => row.kind === 'message' && !row.claimedBy);
@@ -191,7 +228,7 @@ function readSeconds(raw: unknown, field: string): number {
 
 function whilePaused(
 	options: IDataObject,
-	items: Array<{ json: IDataObject; binary?: ItemWithFile['binary'] }>,
+	items: Item[],
 	chatId: string,
 	pause: { until: number; by: string | null },
 ): Output[] {

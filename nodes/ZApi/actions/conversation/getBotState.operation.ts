@@ -15,6 +15,6 @@ export const getBotState: ZApiOperation = {
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const chatId = readChatId.call(this, itemIndex);
 		const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
-		return [botState(chatId, pausedUntilOf(await table.rowsOf(chatId)))];
+		return [botState(chatId, pausedUntilOf(await table.pauseRowsOf(chatId)))];
 	},
 };

@@ -19,10 +19,11 @@
  * call only. That is the claim a burst is handed over with. n8n 1.x has data tables but not on
  * its REST API: the node says so.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { nodeError, redactSecrets } from '../../../shared/transport';
+import { inOwnWords, nodeError } from '../../../shared/transport';
+import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
 
@@ -59,7 +60,7 @@ export interface Row {
 
 /** The conditions n8n's API takes (its in-process filters' isEmpty and isNotEmpty are not among them). */
 type Condition = 'eq' | 'neq' | 'lt' | 'gt';
-type Filter = { type: 'and'; filters: Array<{ columnName: string; condition: Condition; value: string | number | null }> };
+type Filter = { type: 'and' | 'or'; filters: Array<{ columnName: string; condition: Condition; value: string | number | null }> };
 
 const where = (...filters: Filter['filters']): Filter => ({ type: 'and', filters });
 const eq = (columnName: string, value: string) => ({ columnName, condition: 'eq' as const, value });
@@ -67,57 +68,79 @@ const eq = (columnName: string, value: string) => ({ columnName, condition: 'eq'
 /** Rows per page n8n's REST API hands out at most. */
 const PAGE = 250;
 
-const NEEDS_N8N_2 =
-	'Conversation features keep their state in an n8n data table, which n8n serves to nodes from version 2.0 on. Update n8n, or leave this resource out.';
+/** How long a message is remembered, so a late copy of it starts nothing; older rows are deleted. */
+export const REMEMBER_MS = 24 * 60 * 60_000;
+
+/**
+ * A failure of the state store (n8n's API unreachable, refusing, or answering what it should
+ * not): Combine Quick Messages decides by its option whether the message goes on alone.
+ */
+export class StateStoreError extends NodeOperationError {
+	/** True when a change may have been applied although no answer came. */
+	maybeApplied = false;
+
+	constructor(node: INode, message: string, options: { itemIndex?: number; description?: string }) {
+		super(node, message, options);
+		// n8n-workflow swaps a message naming a network code for its generic words: keep ours.
+		inOwnWords(this, message);
+	}
+}
 
 export class ConversationTable {
 	private constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
+		private readonly setup: N8nApiSetup,
 		readonly id: string,
 	) {}
 
 	/** The table named `name` in the API key's project, created with COLUMNS when missing. */
 	static async open(context: IExecuteFunctions, itemIndex: number, name: string): Promise<ConversationTable> {
-		const found = await findTable(context, itemIndex, name);
-		if (found) return new ConversationTable(context, itemIndex, found);
+		const setup = await setupOf(context, itemIndex);
+		const table = (id: string) => new ConversationTable(context, itemIndex, setup, id);
+		const found = await findTable(context, itemIndex, setup, name);
+		if (found) return table(found);
 		let created: unknown;
-		/** n8n's errors here are NodeOperationErrors built by n8nApi below. */
-		let failure: NodeOperationError | undefined;
+		let failure: StateStoreError | undefined;
 		try {
-			created = await n8nApi(context, itemIndex, 'POST', '/data-tables', { body: { name, columns: COLUMNS }, conflictOk: true });
+			created = await n8nApi(context, itemIndex, setup, { method: 'POST', path: '/data-tables', body: { name, columns: COLUMNS }, conflictOk: true });
 		} catch (caught) {
-			failure = caught as NodeOperationError;
+			// n8nApi fails with StateStoreErrors only.
+			failure = caught as StateStoreError;
 		}
 		if (failure) {
 			// Executions of the first burst create it at once: n8n keeps one name per project and
 			// refuses the others (409, or 500 when its database reports the duplicate). Whoever
 			// won, the table is there now.
-			const won = await findTableSoon(context, itemIndex, name);
-			if (won) return new ConversationTable(context, itemIndex, won);
+			const won = await findTableSoon(context, itemIndex, setup, name);
+			if (won) return table(won);
 			throw failure;
 		}
-		const id = (created as IDataObject | undefined)?.id ?? (await findTableSoon(context, itemIndex, name));
-		if (!id) throw new NodeOperationError(context.getNode(), `The data table '${name}' could not be created`, { itemIndex });
-		return new ConversationTable(context, itemIndex, String(id));
+		const id = (created as IDataObject | undefined)?.id ?? (await findTableSoon(context, itemIndex, setup, name));
+		if (!id) throw new StateStoreError(context.getNode(), `The data table '${name}' could not be created`, { itemIndex });
+		return table(String(id));
 	}
 
-	/** Every row of one chat (its messages kept for the repeat window, and its pause). */
-	async rowsOf(chatId: string): Promise<Row[]> {
-		const rows: Row[] = [];
-		let cursor: string | undefined;
-		// Pages follow n8n's cursor; a repeated cursor would loop, so it ends the listing.
-		const seen = new Set<string>();
-		do {
-			const page = (await this.call('GET', '/rows', {
-				qs: { filter: JSON.stringify(where(eq('chatId', chatId))), limit: PAGE, ...(cursor ? { cursor } : {}) },
-			})) as { data?: Row[]; nextCursor?: string | null } | undefined;
-			rows.push(...(Array.isArray(page?.data) ? page.data : []));
-			cursor = page?.nextCursor ?? undefined;
-			if (cursor && seen.has(cursor)) break;
-			if (cursor) seen.add(cursor);
-		} while (cursor);
-		return rows.sort((a, b) => a.id - b.id);
+	/**
+	 * The chat's rows that matter now: its unclaimed messages (the burst being gathered) and its
+	 * pause (pause rows are never claimed). Claimed messages are not read: what a message costs
+	 * does not grow with the chat's history.
+	 */
+	async openRowsOf(chatId: string): Promise<Row[]> {
+		return await this.rows(where(eq('chatId', chatId), { columnName: 'claimedBy', condition: 'eq', value: null }));
+	}
+
+	/** The chat's pause rows. */
+	async pauseRowsOf(chatId: string): Promise<Row[]> {
+		return await this.rows(where(eq('chatId', chatId), eq('kind', 'pause')));
+	}
+
+	/** Whether the chat's message `messageId` is remembered (claimed or not). */
+	async remembers(chatId: string, messageId: string): Promise<boolean> {
+		const page = (await this.call('GET', '/rows', {
+			qs: { filter: JSON.stringify(where(eq('chatId', chatId), eq('messageId', messageId))), limit: 1 },
+		})) as { data?: Row[] } | undefined;
+		return Array.isArray(page?.data) && page.data.length > 0;
 	}
 
 	/** Adds a row and returns its id (n8n's ids grow with each insert). */
@@ -129,17 +152,34 @@ export class ConversationTable {
 	/**
 	 * Marks every unclaimed message of the chat (claimedBy null: n8n reads `eq null` as IS NULL)
 	 * as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
-	 * claimants never get the same row.
+	 * claimants never get the same row. `claimant` names this execution alone, so when the
+	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
+	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
+	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
 	async claimMessages(chatId: string, claimant: string): Promise<Row[]> {
-		const changed = await this.call('PATCH', '/rows/update', {
-			body: {
-				filter: where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'claimedBy', condition: 'eq', value: null }),
-				data: { claimedBy: claimant },
-				returnData: true,
-			},
-		});
-		return Array.isArray(changed) ? (changed as Row[]) : [];
+		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
+		let lost: StateStoreError | undefined;
+		for (let attempt = 1; attempt <= 2; attempt++) {
+			try {
+				const changed = await this.call('PATCH', '/rows/update', {
+					body: {
+						filter: where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'claimedBy', condition: 'eq', value: null }),
+						data: { claimedBy: claimant },
+						returnData: true,
+					},
+				});
+				const rows = Array.isArray(changed) ? (changed as Row[]) : [];
+				// After a lost answer, a first claim that landed late left nothing for this one.
+				return rows.length || !lost ? rows : await mine();
+			} catch (error) {
+				lost = error as StateStoreError;
+			}
+			if (!lost.maybeApplied) throw lost;
+			const landed = await mine();
+			if (landed.length) return landed;
+		}
+		throw lost!;
 	}
 
 	/** Sets the chat's pause (0: not paused). Every pause row of the chat gets it, should two exist. */
@@ -149,19 +189,43 @@ export class ConversationTable {
 		});
 	}
 
-	/** Drops the chat's claimed messages that arrived before `before`: the memory of repeats ends there. */
-	async forgetClaimedBefore(chatId: string, before: number): Promise<void> {
-		const filter = where(
-			eq('chatId', chatId),
-			eq('kind', 'message'),
-			{ columnName: 'claimedBy', condition: 'neq', value: null },
-			{ columnName: 'arrivedAt', condition: 'lt', value: before },
-		);
+	/**
+	 * Deletes, in one call and whatever the chat, every message that arrived before `before` and
+	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run on each message
+	 * written, it bounds the table to the messages of the window and the pauses still running
+	 * (docs/conversation-state.md).
+	 */
+	async forgetOld(before: number, now: number): Promise<void> {
+		const filter: Filter = {
+			type: 'or',
+			filters: [
+				{ columnName: 'arrivedAt', condition: 'lt', value: before },
+				{ columnName: 'pausedUntil', condition: 'lt', value: now },
+			],
+		};
 		await this.call('DELETE', '/rows/delete', { qs: { filter: JSON.stringify(filter) } });
 	}
 
+	/** Every row the filter selects, page after page. */
+	private async rows(filter: Filter): Promise<Row[]> {
+		const rows: Row[] = [];
+		let cursor: string | undefined;
+		// Pages follow n8n's cursor; a repeated cursor would loop, so it ends the listing.
+		const seen = new Set<string>();
+		do {
+			const page = (await this.call('GET', '/rows', {
+				qs: { filter: JSON.stringify(filter), limit: PAGE, ...(cursor ? { cursor } : {}) },
+			})) as { data?: Row[]; nextCursor?: string | null } | undefined;
+			rows.push(...(Array.isArray(page?.data) ? page.data : []));
+			cursor = page?.nextCursor ?? undefined;
+			if (cursor && seen.has(cursor)) break;
+			if (cursor) seen.add(cursor);
+		} while (cursor);
+		return rows.sort((a, b) => a.id - b.id);
+	}
+
 	private async call(method: IHttpRequestMethods, path: string, request: { body?: IDataObject; qs?: IDataObject }): Promise<unknown> {
-		return await n8nApi(this.context, this.itemIndex, method, `/data-tables/${encodeURIComponent(this.id)}${path}`, request);
+		return await n8nApi(this.context, this.itemIndex, this.setup, { method, path: `/data-tables/${encodeURIComponent(this.id)}${path}`, ...request });
 	}
 }
 
@@ -179,17 +243,19 @@ export function pausedUntilOf(rows: Row[]): { until: number; by: string | null }
 }
 
 /** The table, looked for a few times while another execution's creation completes. */
-async function findTableSoon(context: IExecuteFunctions, itemIndex: number, name: string): Promise<string | undefined> {
+async function findTableSoon(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
 	for (let attempt = 0; attempt < 5; attempt++) {
-		const id = await findTable(context, itemIndex, name);
+		const id = await findTable(context, itemIndex, setup, name);
 		if (id) return id;
 		await sleep(200 * (attempt + 1));
 	}
 	return undefined;
 }
 
-async function findTable(context: IExecuteFunctions, itemIndex: number, name: string): Promise<string | undefined> {
-	const answer = (await n8nApi(context, itemIndex, 'GET', '/data-tables', {
+async function findTable(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
+	const answer = (await n8nApi(context, itemIndex, setup, {
+		method: 'GET',
+		path: '/data-tables',
 		qs: { filter: JSON.stringify({ name }), limit: PAGE },
 		missingMeansOldN8n: true,
 	})) as { data?: Array<{ id: string; name: string }> } | undefined;
@@ -197,66 +263,37 @@ async function findTable(context: IExecuteFunctions, itemIndex: number, name: st
 	return (answer?.data ?? []).find((table) => table.name === name)?.id;
 }
 
-interface ApiRequest {
-	body?: IDataObject;
-	qs?: IDataObject;
-	/** A 404 here means n8n serves no data tables on its API: n8n 1.x, or the API turned off. */
-	missingMeansOldN8n?: boolean;
-	/** A 409 is an answer, not a failure. */
-	conflictOk?: boolean;
+/**
+ * The n8n API client of this execution: the credential's address made into the API's (empty:
+ * this n8n's own address), the key n8n adds as a header through the credential's authenticate,
+ * and the credential's name for the errors.
+ */
+async function setupOf(context: IExecuteFunctions, itemIndex: number): Promise<N8nApiSetup> {
+	const credentials = await context.getCredentials(N8N_API_CREDENTIALS, itemIndex);
+	const credentialName = context.getNode().credentials?.[N8N_API_CREDENTIALS]?.name || 'Z-API Conversation State';
+	const base = apiBaseOf(credentials.baseUrl, context.getInstanceBaseUrl());
+	if (!base) {
+		throw new StateStoreError(context.getNode(), `The n8n API Address in the ${CREDENTIAL_LABEL} "${credentialName}" is not an http(s) address`, {
+			itemIndex,
+			description: "Set it to this n8n's address as the browser shows it (for example https://n8n.example.com), or leave it empty to use this n8n's own address.",
+		});
+	}
+	const apiKey = String(credentials.apiKey ?? '').trim();
+	return {
+		base,
+		apiKey,
+		credentialName,
+		send: async (options) => await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options),
+	};
 }
 
-/**
- * One call to n8n's REST API. Errors say what to fix from the status alone: the API key, which
- * n8n adds as a header, never reaches an error or the output.
- */
-async function n8nApi(context: IExecuteFunctions, itemIndex: number, method: IHttpRequestMethods, path: string, request: ApiRequest): Promise<unknown> {
-	const credentials = await context.getCredentials(N8N_API_CREDENTIALS, itemIndex);
-	const base = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-	if (!/^https?:\/\//.test(base)) {
-		throw new NodeOperationError(context.getNode(), 'The Z-API Conversation State credential has no n8n API Address', {
-			itemIndex,
-			description: "Set n8n API Address in the credential to this n8n's API address, for example https://n8n.example.com/api/v1.",
-		});
-	}
-	const options: IHttpRequestOptions = {
-		method,
-		url: `${base}${path}`,
-		qs: request.qs,
-		body: request.body,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	};
-	let response: { statusCode: number; body: unknown };
-	try {
-		response = await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options);
-	} catch {
-		throw new NodeOperationError(context.getNode(), `Could not reach n8n's API at ${new URL(base).host}`, {
-			itemIndex,
-			description: "Check the credential's n8n API Address: it must be an address this n8n (and every worker) can reach.",
-		});
-	}
-	const { statusCode, body } = response;
-	if (statusCode >= 200 && statusCode < 300) return body;
-	if (statusCode === 409 && request.conflictOk) return undefined;
-	// What n8n said, with the key taken out should it be echoed, in any encoding.
-	const message = body && typeof body === 'object' ? (body as IDataObject).message : undefined;
-	const said = typeof message === 'string' ? ` (n8n said: ${redactSecrets(message, [String(credentials.apiKey ?? '')]).slice(0, 200)})` : '';
-	if (statusCode === 404 && request.missingMeansOldN8n) {
-		throw new NodeOperationError(context.getNode(), 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later', {
-			itemIndex,
-			description: `${NEEDS_N8N_2} If n8n is 2.x, check that its public API is on (N8N_PUBLIC_API_DISABLED is not set) and that the credential's n8n API Address ends with /api/v1.`,
-		});
-	}
-	if (statusCode === 401 || statusCode === 403) {
-		throw nodeError(context.getNode(), `n8n refused the API key (${statusCode})${said}`, {
-			itemIndex,
-			description: "Create an API key in n8n (Settings → n8n API) with access to data tables, and put it in the Z-API Conversation State credential.",
-		});
-	}
-	throw nodeError(context.getNode(), `n8n's API answered ${statusCode} to ${method} ${path.replace(/\/data-tables\/[^/]+/, '/data-tables/…')}${said}`, {
-		itemIndex,
-		description: 'Check that the data table still exists and has the columns this node created; delete it to have it created again.',
-	});
+/** One call to n8n's API, its failure as a StateStoreError of the item. The key never reaches it. */
+async function n8nApi(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, request: N8nApiRequest): Promise<unknown> {
+	const result = await callN8nApi(setup, request);
+	if (result.ok) return result.body;
+	// No passing failure: the resource cannot work on this n8n, whatever the node's options.
+	if (result.failure.unsupported) throw nodeError(context.getNode(), result.failure.message, { itemIndex, description: result.failure.description });
+	const failure = new StateStoreError(context.getNode(), result.failure.message, { itemIndex, description: result.failure.description });
+	failure.maybeApplied = result.failure.maybeApplied;
+	throw failure;
 }

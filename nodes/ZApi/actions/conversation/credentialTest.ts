@@ -1,0 +1,57 @@
+import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
+
+import type { Sender } from '../../../shared/transport';
+import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, keyExpiryOf, newKeyAdvice } from './n8nApi';
+
+/**
+ * The Z-API Conversation State credential's test: the request the nodes make first (list one
+ * data table), through the same client and the same same-origin sender, so it passes only when
+ * n8n's JSON API answers with the key accepted, and its failures are the nodes' own words.
+ * n8n hands a credential test nothing but `helpers.request`; it is told never to follow a
+ * redirect itself.
+ */
+export async function testConversationState(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const name = credential.name || 'Z-API Conversation State';
+	const apiKey = String(credential.data?.apiKey ?? '').trim();
+	if (!apiKey) return { status: 'Error', message: `The API Key is empty. ${newKeyAdvice(name)}` };
+	const typed = String(credential.data?.baseUrl ?? '').trim();
+	const expiry = keyExpiryOf(apiKey);
+	const expires = expiry ? ` This key expires on ${expiry.toISOString().slice(0, 10)}; after that every conversation call fails. To avoid it: ${newKeyAdvice(name)}` : '';
+	if (!typed) {
+		return {
+			status: 'Error',
+			message: `n8n API Address is empty: the nodes then use this n8n's own address, which n8n does not tell a credential test. Type this n8n's address (as the browser shows it) to test the key.${expires}`,
+		};
+	}
+	const base = apiBaseOf(typed);
+	if (!base) return { status: 'Error', message: `The n8n API Address in the ${CREDENTIAL_LABEL} is not an http(s) address: type it as the browser shows n8n, for example https://n8n.example.com.` };
+	// n8n gives a credential test one helper, `request` (ICredentialTestFunctions has no
+	// httpRequest); it is told never to follow a redirect, and sendWithinOrigin decides.
+	const { helpers } = this;
+	const send: Sender = async (options) => {
+		const response = (await helpers.request({
+			uri: options.url,
+			method: options.method,
+			qs: options.qs,
+			body: options.body,
+			headers: { ...(options.headers ?? {}), 'X-N8N-API-KEY': apiKey },
+			json: true,
+			timeout: options.timeout,
+			resolveWithFullResponse: true,
+			simple: false,
+			followRedirect: false,
+			followAllRedirects: false,
+		})) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+		return { statusCode: response.statusCode, headers: (response.headers ?? {}) as never, body: response.body };
+	};
+	const result = await callN8nApi({ base, apiKey, credentialName: name, send }, { method: 'GET', path: '/data-tables', qs: { limit: 1 }, missingMeansOldN8n: true });
+	if (!result.ok) return { status: 'Error', message: `${result.failure.message}. ${result.failure.description}` };
+	const { body } = result;
+	if (!body || typeof body !== 'object' || !Array.isArray((body as { data?: unknown }).data)) {
+		return {
+			status: 'Error',
+			message: `${base} answered, but not as n8n's API does (no list of data tables). Check the n8n API Address: it must be this n8n's address.`,
+		};
+	}
+	return { status: 'OK', message: `Connected to n8n's API at ${new URL(base).host}.${expires}` };
+}

@@ -1,0 +1,75 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+/**
+ * The one way a request carrying a secret (Z-API's token and Client-Token, the n8n API key)
+ * leaves this package. n8n follows redirects by default, headers and all, to whatever origin a
+ * server names; here n8n never follows one: a redirect on the same origin is followed by hand,
+ * a redirect to another origin is refused before anything is sent there.
+ */
+
+/** What every sender hands back: the status, headers and body, whatever the status. */
+export interface RawResponse {
+	statusCode: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+/** Sends one request, never following a redirect itself (the options say so). */
+export type Sender = (options: IHttpRequestOptions) => Promise<RawResponse>;
+
+/** Same-origin redirects followed at most. */
+const MAX_SAME_ORIGIN_REDIRECTS = 3;
+
+/** A redirect to another origin, not followed. Carries origins only: addresses may hold secrets. */
+export class RedirectedElsewhere extends Error {
+	constructor(
+		readonly from: string,
+		readonly to: string,
+		readonly status: number,
+	) {
+		super(`The server at ${from} redirected the request to ${to} (${status}); it was not followed`);
+		this.name = 'RedirectedElsewhere';
+	}
+}
+
+/**
+ * Sends `options` through `send`, following same-origin redirects (301, 302, 307 and 308 keep
+ * the method and body; 303 turns into a GET without body) and refusing any other. After
+ * MAX_SAME_ORIGIN_REDIRECTS the last 3xx response is returned as it is: the caller treats it
+ * as any unexpected status.
+ */
+export async function sendWithinOrigin(send: Sender, options: IHttpRequestOptions): Promise<RawResponse> {
+	const origin = new URL(options.url).origin;
+	let current: IHttpRequestOptions = { ...options, disableFollowRedirect: true };
+	for (let redirects = 0; ; redirects++) {
+		const response = await send(current);
+		const target = redirectTarget(response, current.url);
+		if (!target || redirects >= MAX_SAME_ORIGIN_REDIRECTS) return response;
+		if (target.origin !== origin) throw new RedirectedElsewhere(origin, target.origin, response.statusCode);
+		// The query is in the new address already.
+		current = { ...current, url: target.toString(), qs: undefined };
+		if (response.statusCode === 303) {
+			current.method = 'GET';
+			delete current.body;
+			current.headers = withoutContentType(current.headers);
+		}
+	}
+}
+
+/** Where a 3xx response points, resolved against the address it answered. */
+function redirectTarget(response: RawResponse, from: string): URL | undefined {
+	if (response.statusCode < 300 || response.statusCode >= 400) return undefined;
+	const location = response.headers?.location;
+	if (typeof location !== 'string' || !location) return undefined;
+	try {
+		return new URL(location, from);
+	} catch {
+		return undefined;
+	}
+}
+
+function withoutContentType(headers: IHttpRequestOptions['headers']): IHttpRequestOptions['headers'] {
+	if (!headers) return headers;
+	const kept = Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type');
+	return kept.length ? Object.fromEntries(kept) : undefined;
+}
