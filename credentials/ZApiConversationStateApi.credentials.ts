@@ -24,6 +24,7 @@ export class ZApiConversationStateApi implements ICredentialType {
 			placeholder: 'https://n8n.example.com/api/v1',
 			description:
 				"This n8n's REST API: its address followed by /api/v1. Every n8n process and worker must reach it (in queue mode, the main process's address).",
+			hint: 'If the test shows ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address from its own server: use the address n8n itself is reached at (http://localhost:5678/api/v1 when n8n runs on this machine on its default port).',
 		},
 		{
 			displayName: 'API Key',
@@ -47,5 +48,11 @@ export class ZApiConversationStateApi implements ICredentialType {
 			url: '/data-tables',
 			qs: { limit: 1 },
 		},
+		// What n8n shows for these statuses instead of the bare status text ("Unauthorized").
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: 'This n8n refused the API key (401): create one in Settings → n8n API and paste it whole into API Key.' } },
+			{ type: 'responseCode', properties: { value: 403, message: 'The API key may not read data tables (403): create a key with the data table scopes in Settings → n8n API.' } },
+			{ type: 'responseCode', properties: { value: 404, message: 'No data tables at this address (404): give this n8n\'s address followed by /api/v1, on n8n 2.0 or later.' } },
+		],
 	};
 }

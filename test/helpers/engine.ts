@@ -214,9 +214,12 @@ export interface ActionRun {
 export async function runAction(
 	parameters: IDataObject,
 	items: INodeExecutionData[] = [{ json: {} }],
-	options: EngineOptions & { continueOnFail?: boolean; type?: string } = {},
+	options: EngineOptions & { continueOnFail?: boolean; type?: string; typeVersion?: number } = {},
 ): Promise<ActionRun> {
-	const node = makeNode(options.type ?? ACTION_TYPE, parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const node = makeNode(options.type ?? ACTION_TYPE, parameters, {
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...(options.typeVersion !== undefined ? { typeVersion: options.typeVersion } : {}),
+	});
 	const workflow = makeWorkflow([node], options.staticData ?? {}, false, options.workflowId);
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
