@@ -10,6 +10,10 @@ const { conversationStateCredential, withConversationState } = require('../lib/c
 
 const ANA = '5511977771111';
 const BRUNO = '5511977772222';
+/** Chats of their own for the scenarios below, as the chats' state outlives a scenario in the shared data table. */
+const DORA = '5511977773333';
+const EDU = '5511977774444';
+const FABI = '5511977775555';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
@@ -189,15 +193,15 @@ module.exports = {
 					const all = await t.exactlyExecutions(deployed.id, runs, { settleMs: 2_000 });
 					assert.equal(all.length, runs);
 				};
-				await step(ANA, 'oi');
+				await step(DORA, 'oi');
 				const bubbles = () => standIn.sent(inst.id).map((sent) => [sent.phone, sent.body.message]);
-				assert.deepEqual(bubbles(), [[ANA, 'Olá!'], [ANA, 'Como posso ajudar?']]);
-				// Carla answers Ana from the phone: the trigger passes it on, the bot pauses in that chat.
-				await step(ANA, 'Oi Ana, aqui é a Carla', true);
-				await step(ANA, 'obrigada Carla');
+				assert.deepEqual(bubbles(), [[DORA, 'Olá!'], [DORA, 'Como posso ajudar?']]);
+				// Carla answers Dora from the phone: the trigger passes it on, the bot pauses in that chat.
+				await step(DORA, 'Oi Dora, aqui é a Carla', true);
+				await step(DORA, 'obrigada Carla');
 				assert.equal(bubbles().length, 2, `the bot answered a paused chat: ${JSON.stringify(bubbles())}`);
-				await step(BRUNO, 'oi');
-				assert.deepEqual(bubbles().slice(2), [[BRUNO, 'Olá!'], [BRUNO, 'Como posso ajudar?']]);
+				await step(EDU, 'oi');
+				assert.deepEqual(bubbles().slice(2), [[EDU, 'Olá!'], [EDU, 'Como posso ajudar?']]);
 				assert.deepEqual(await whatEachDid(t, deployed.id), [
 					'Answered 1 message',
 					'Paused: a person answered from the phone',
@@ -222,10 +226,10 @@ module.exports = {
 				};
 				const wf = botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: { downloadMedia: true } }, agent: hash });
 				const deployed = await t.deploy(withConversationState(wf, credential));
-				const photo = await standIn.emit(inst.id, 'image', { phone: ANA, media: true, mediaBytes: 40_000 });
+				const photo = await standIn.emit(inst.id, 'image', { phone: FABI, media: true, mediaBytes: 40_000 });
 				assert.equal(photo.delivered.status, 200, `photo answered ${photo.delivered.status} ${photo.delivered.error ?? ''}`);
 				await t.sleep(1_000);
-				await t.emit(inst, 'text', { phone: ANA, message: 'o que é isso?' });
+				await t.emit(inst, 'text', { phone: FABI, message: 'o que é isso?' });
 				await settle(t, deployed.id, 2);
 				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
 				const all = await t.exactlyExecutions(deployed.id, 2, { settleMs: 500 });
