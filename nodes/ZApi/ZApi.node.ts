@@ -37,7 +37,9 @@ export class ZApi implements INodeType {
 		name: 'zApi',
 		icon: { light: 'file:../../icons/zapi.svg', dark: 'file:../../icons/zapi.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 1.1 has Items at Once in Options; version 1 keeps it among the main fields, where its workflows saved it.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: buildSubtitle(),
 		description:
 			'Send WhatsApp texts, media, polls and buttons, read chats and contacts, manage groups and the instance through Z-API',

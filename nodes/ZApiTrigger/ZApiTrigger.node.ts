@@ -51,7 +51,7 @@ export class ZApiTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating points the instance’s webhooks at this workflow over https, shared with other active Z-API Trigger workflows of this n8n; another program’s address is put back when the last one stops, and after test listening. Busy bots on n8n 2.x: set N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.',
+					'Activating points the instance’s webhooks at this workflow over https, shared with other active Z-API Trigger workflows of this n8n; another program’s address is put back when the last one stops, and after test listening.',
 				name: 'webhookNotice',
 				type: 'notice',
 				default: '',

@@ -18,7 +18,7 @@ export const EVENT_CHOICES: EventChoice[] = [
 		name: 'Message Received',
 		value: 'messageReceived',
 		description:
-			'A message, reaction, reply, poll vote, payment, product, order or event sent to the instance. Edits come with isEdit; channel posts only with Include Channel Posts.',
+			'A message, reaction, reply, poll vote, payment, product, order or event sent to the instance. Edits come with isEdit; channel posts only with Include Channel Posts. Followed by Combine Quick Messages, also what a person sends from the instance’s phone, so it pauses the bot there (never the bot’s own sends).',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'message' && item.fromMe !== true,
 	},
@@ -26,7 +26,7 @@ export const EVENT_CHOICES: EventChoice[] = [
 		name: 'Message Sent by Me',
 		value: 'messageSent',
 		description:
-			'A message sent by the instance’s number: typed on its phone or WhatsApp Web, or sent through the API (Sent by Me From chooses). Leave off for bots that reply to messages, or they will answer themselves.',
+			'A message sent by the instance’s number: typed on its phone or WhatsApp Web, or sent through the API (Sent by Me From chooses). Leave off for bots that reply to messages, or they will answer themselves; Combine Quick Messages gets a person’s answers from the phone without it.',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'message' && item.fromMe === true,
 	},

@@ -5,6 +5,7 @@ import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/i
 import { INSTANCE_CALLBACKS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { UNKNOWN_KIND } from '../shared/delivery/items';
 import { fieldOf, flagOf, isObject, textOf } from '../shared/delivery/readers';
+import { isPersonReply } from '../shared/takeover';
 import { chosenEvents } from './eventChoices';
 
 /*
@@ -22,6 +23,12 @@ export interface FilterChoices {
 	statusKinds?: string[];
 	/** Who wrote the messages of Message Sent by Me (SENDERS values); empty or absent: anyone. */
 	sentByMe?: string[];
+	/**
+	 * Whether Message Received also lets through the messages a person sends from the
+	 * instance's phone (never the API's): true when the trigger feeds Combine Quick Messages,
+	 * which pauses the bot on them.
+	 */
+	personReplies?: boolean;
 	options: IDataObject;
 }
 
@@ -81,8 +88,9 @@ export function checkFilterOptions(node: INode, options: IDataObject): void {
  * The user's choices as one test on an item. Throws an InputError when Only These Phones
  * cannot be read (activation refuses such a list; an expression may still produce one).
  */
-export function acceptor({ events, contentKinds, notificationKinds, statusKinds = [], sentByMe = [], options }: FilterChoices) {
+export function acceptor({ events, contentKinds, notificationKinds, statusKinds = [], sentByMe = [], personReplies = false, options }: FilterChoices) {
 	const choices = chosenEvents(events);
+	const takesPersonReplies = personReplies && events.includes('messageReceived');
 	const statuses = new Set(statusKinds.map(statusOf));
 	// The flag filters that drop their messages under these options.
 	const flagFilters = MESSAGE_FLAG_FILTERS.filter(({ option, onlyWhenOn }) => (fieldOf(options, option) === true) !== onlyWhenOn);
@@ -94,7 +102,7 @@ export function acceptor({ events, contentKinds, notificationKinds, statusKinds 
 		// Covers deliveries of unknown type and unknown kinds of known events alike.
 		if (item.kind === UNKNOWN_KIND && dropUnknown) return false;
 		// The events chosen decide known deliveries; Unknown Events decides the others.
-		if (item.event !== 'unknown' && !choices.some((choice) => choice.accepts(item))) return false;
+		if (item.event !== 'unknown' && !choices.some((choice) => choice.accepts(item)) && !(takesPersonReplies && isPersonReply(item))) return false;
 		if (item.event === 'message' && contentKinds.length && !contentKinds.includes(item.kind as string)) {
 			return false;
 		}

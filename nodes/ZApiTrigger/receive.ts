@@ -17,6 +17,7 @@ import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repea
 import { replyInChat } from './replyInChat';
 import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
+import { feedsTakeover } from './takeover';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -121,18 +122,20 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 }
 
 /** The trigger's parameters; a value of the wrong shape counts as not set. */
-export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>): FilterChoices {
+export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter' | 'getNode'> & Partial<Pick<IWebhookFunctions, 'getChildNodes'>>): FilterChoices {
 	const list = (name: string) => {
 		const value = context.getNodeParameter(name, []) as unknown;
 		return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 	};
 	const options = context.getNodeParameter('options', {}) as unknown;
+	const events = list('events');
 	return {
-		events: list('events'),
+		events,
 		contentKinds: list('contentKinds'),
 		notificationKinds: list('notificationKinds'),
 		statusKinds: list('statusKinds'),
 		sentByMe: list('sentByMe'),
+		personReplies: events.includes('messageReceived') && feedsTakeover(context),
 		options: isObject(options) ? options : {},
 	};
 }

@@ -16,6 +16,7 @@ import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
+import { feedsTakeover } from './takeover';
 
 function isTestListening(context: IHookFunctions): boolean {
 	return context.getMode() === 'manual';
@@ -27,12 +28,14 @@ function neededWebhooks(context: IHookFunctions): WebhookName[] {
 
 /**
  * Whether the received webhook goes through the endpoint that also turns on "notify messages
- * sent by me" for the whole instance: only when Message Sent by Me is chosen. Otherwise the
- * setting stays as it is: another program on the instance that had it off would receive its
- * own messages (reply loops).
+ * sent by me" for the whole instance: only when Message Sent by Me is chosen, or Message
+ * Received feeds a Combine Quick Messages node (it pauses the bot when a person answers from
+ * the phone). Otherwise the setting stays as it is: another program on the instance that had
+ * it off would receive its own messages (reply loops).
  */
 function wantsSentByMe(context: IHookFunctions, needed: WebhookName[]): boolean {
-	return needed.includes('receivedAndSent') && (context.getNodeParameter('events', []) as string[]).includes('messageSent');
+	const events = context.getNodeParameter('events', []) as string[];
+	return needed.includes('receivedAndSent') && (events.includes('messageSent') || (events.includes('messageReceived') && feedsTakeover(context)));
 }
 
 function webhookUrlOf(context: IHookFunctions): string {

@@ -1,5 +1,10 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
+/** What a download needs of n8n: its request helper and its binary data storage (a trigger's or a node's). */
+export interface MediaContext {
+	helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest' | 'prepareBinaryData'>;
+}
+
 import { CONTENT_KINDS } from './delivery/kinds';
 import { mediaFileOf } from './delivery/items';
 import { fieldOf, isObject, textOf } from './delivery/readers';
@@ -68,7 +73,7 @@ export function needsDownload(items: IDataObject[]): boolean {
 
 /** The items as n8n execution data, each media message with its file or the reason it has none. */
 export async function withMedia(
-	this: IWebhookFunctions,
+	this: MediaContext,
 	items: IDataObject[],
 	options: MediaOptions,
 ): Promise<INodeExecutionData[]> {
@@ -126,7 +131,7 @@ interface StreamedResponse {
  * One file through n8n's request helper, read as a stream so that a file over the limit is
  * stopped at the limit instead of held in memory whole. Never throws.
  */
-async function download(this: IWebhookFunctions, url: string, maxBytes: number): Promise<Downloaded | NotDownloaded> {
+async function download(this: MediaContext, url: string, maxBytes: number): Promise<Downloaded | NotDownloaded> {
 	const deadline = Date.now() + DOWNLOAD_TIME_LIMIT_MS;
 	const connection = new AbortController();
 	let response: StreamedResponse;

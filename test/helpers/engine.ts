@@ -8,6 +8,7 @@ import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute }
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IConnections,
 	IDataObject,
 	IHttpRequestOptions,
 	INode,
@@ -191,12 +192,12 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 	} as INode;
 }
 
-export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false, id = 'wf1'): Workflow {
+export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}, active = false, id = 'wf1', connections: IConnections = {}): Workflow {
 	return new Workflow({
 		id,
 		name: 'test workflow',
 		nodes,
-		connections: {},
+		connections,
 		active,
 		nodeTypes,
 		staticData,
@@ -220,10 +221,11 @@ export interface ActionRun {
 export async function runAction(
 	parameters: IDataObject,
 	items: INodeExecutionData[] = [{ json: {} }],
-	options: EngineOptions & { continueOnFail?: boolean; type?: string; settings?: Partial<INode> } = {},
+	options: EngineOptions & { continueOnFail?: boolean; type?: string; typeVersion?: number; settings?: Partial<INode> } = {},
 ): Promise<ActionRun> {
 	const node = makeNode(options.type ?? ACTION_TYPE, parameters, {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...(options.typeVersion !== undefined ? { typeVersion: options.typeVersion } : {}),
 		...options.settings,
 	});
 	const workflow = makeWorkflow([node], options.staticData ?? {}, false, options.workflowId);
@@ -254,6 +256,16 @@ export interface TriggerSetup {
 	workflowId?: string;
 	/** The node as a saved workflow holds it, beyond its parameters (its typeVersion, say; its ids). */
 	node?: Partial<INode>;
+	/** Nodes after the trigger, each connected to the one before it. */
+	after?: INode[];
+}
+
+/** The trigger's workflow: the trigger, then `setup.after` in a chain. */
+function triggerWorkflow(setup: TriggerSetup, node: INode, staticData: IDataObject, active: boolean): Workflow {
+	const chain = [node, ...(setup.after ?? [])];
+	const connections: IConnections = {};
+	for (let i = 1; i < chain.length; i++) connections[chain[i - 1].name] = { main: [[{ node: chain[i].name, type: 'main', index: 0 }]] };
+	return makeWorkflow(chain, staticData, active, setup.workflowId, connections);
 }
 
 function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
@@ -283,7 +295,7 @@ export function triggerLifecycle(setup: TriggerSetup) {
 	const methods = nodeType.webhookMethods!.default!;
 
 	const context = (isTest: boolean, activation: WorkflowActivateMode) => {
-		const workflow = makeWorkflow([node], staticData, setup.active ?? !isTest, setup.workflowId);
+		const workflow = triggerWorkflow(setup, node, staticData, setup.active ?? !isTest);
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
 		const additionalData = makeAdditionalData(setup.options, mode);
 		const webhookData = triggerWebhook(workflow, node, additionalData, isTest);
@@ -364,7 +376,7 @@ export function recordingResponse() {
 /** One delivery to the trigger through n8n-core's WebhookContext. */
 export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<DeliveryResult> {
 	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
-	const workflow = makeWorkflow([node], setup.staticData ?? {}, setup.active ?? true, setup.workflowId);
+	const workflow = triggerWorkflow(setup, node, setup.staticData ?? {}, setup.active ?? true);
 	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
 	const additionalData = makeAdditionalData(setup.options, mode);
 	const { response, res } = recordingResponse();

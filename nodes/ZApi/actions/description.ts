@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RESOURCE, resources } from './resources';
-import { itemsAtOnceProperty } from './router';
+import { optionsProperty } from '../../shared/properties';
+import { itemsAtOnceOption, savedItemsAtOnceProperty } from './router';
 
 /**
  * The node's subtitle on the canvas: the resource and operation by their names
@@ -66,10 +67,11 @@ export function buildProperties(): INodeProperties[] {
 function propertiesOf(resource: (typeof resources)[number]): INodeProperties[] {
 	const merged: Array<{ key: string; property: INodeProperties; operations: string[] }> = [];
 	for (const operation of resource.operations) {
-		// Items at Once last, for the operations whose items overlap (those on one chat or group each).
+		// Items at Once in Options, for the operations whose items overlap (those on one chat or
+		// group each); last among the main fields only for nodes of version 1 that saved it there.
 		const overlaps = operation.orderedBy && !operation.executeAllItems;
 		let previous = -1;
-		for (const property of overlaps ? [...operation.properties, itemsAtOnceProperty] : operation.properties) {
+		for (const property of overlaps ? [...withItemsAtOnce(operation.properties), savedItemsAtOnceProperty] : operation.properties) {
 			const key = JSON.stringify(property);
 			const found = merged.findIndex((entry, index) => index > previous && entry.key === key && !entry.operations.includes(operation.value));
 			if (found >= 0) {
@@ -88,4 +90,15 @@ function propertiesOf(resource: (typeof resources)[number]): INodeProperties[] {
 			show: { ...(property.displayOptions?.show ?? {}), resource: [resource.value], operation: operations },
 		},
 	}));
+}
+
+/** The operation's parameters with Items at Once among its Options (in the order of their names), adding Options when it has none. */
+function withItemsAtOnce(properties: INodeProperties[]): INodeProperties[] {
+	const index = properties.findIndex((property) => property.name === 'options' && property.type === 'collection');
+	if (index < 0) return [...properties, optionsProperty([itemsAtOnceOption])];
+	const collection = properties[index];
+	const options = [...((collection.options ?? []) as INodeProperties[])];
+	const at = options.findIndex((option) => option.displayName.localeCompare(itemsAtOnceOption.displayName) > 0);
+	options.splice(at < 0 ? options.length : at, 0, itemsAtOnceOption);
+	return properties.map((property, position) => (position === index ? { ...collection, options } : property));
 }

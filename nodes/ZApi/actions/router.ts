@@ -16,8 +16,8 @@ import { ItemWithFile, type ItemRead } from './types';
  */
 export const DEFAULT_ITEMS_AT_ONCE = 100;
 
-/** The node's setting for how many items run at once: read once per run (it takes no expression). */
-export const itemsAtOnceProperty: INodeProperties = {
+/** The node's setting for how many items run at once, in Options: read once per run (it takes no expression). */
+export const itemsAtOnceOption: INodeProperties = {
 	displayName: 'Items at Once',
 	name: 'itemsAtOnce',
 	type: 'number',
@@ -26,6 +26,12 @@ export const itemsAtOnceProperty: INodeProperties = {
 	default: DEFAULT_ITEMS_AT_ONCE,
 	description: `How many items are sent to Z-API at the same time (default ${DEFAULT_ITEMS_AT_ONCE}). Items on the same chat or group always go one after the other, in item order. Z-API queues and paces the messages of the instance itself; lower this to hold fewer calls open at once.`,
 };
+
+/**
+ * Items at Once where nodes of version 1 keep it: among the main fields. Shown for them only,
+ * so that their saved value stays and still counts; newer nodes have it in Options.
+ */
+export const savedItemsAtOnceProperty: INodeProperties = { ...itemsAtOnceOption, displayOptions: { show: { '@version': [1] } } };
 
 /** The lane of an operation with no chat or group, and of items whose chat cannot be read. */
 const ONE_BY_ONE = '';
@@ -48,9 +54,9 @@ function laneOf(context: IExecuteFunctions, parameter: string | undefined, itemI
 	return { lane: String(value ?? '').replace(/\D/g, ''), read: { parameter, value } };
 }
 
-/** Items at Once, or an error before any item runs. */
+/** Items at Once (from Options, else where version 1 saved it), or an error before any item runs. */
 function itemsAtOnceOf(context: IExecuteFunctions): number {
-	const raw = context.getNodeParameter('itemsAtOnce', 0, DEFAULT_ITEMS_AT_ONCE);
+	const raw = context.getNodeParameter('options.itemsAtOnce', 0, null) ?? context.getNodeParameter('itemsAtOnce', 0, DEFAULT_ITEMS_AT_ONCE);
 	const count = Number(raw);
 	if (!Number.isInteger(count) || count < 1) {
 		throw new NodeOperationError(context.getNode(), `Items at Once must be a whole number of 1 or more (got ${JSON.stringify(raw)})`, {

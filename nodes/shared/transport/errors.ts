@@ -127,7 +127,7 @@ const ERROR_RULES: ErrorRule[] = [
 			return `Could not reach Z-API at ${call.host} (${call.networkCode ?? 'no answer'})${words}`;
 		},
 		description: (call) =>
-			`Tried ${call.attempts} time(s). Check the Base URL in the credentials and that the n8n server can reach it.`,
+			`${triedTimes(call.attempts)}. Check the Base URL in the credentials and that the n8n server can reach it.`,
 	},
 	{
 		name: 'wrongMethod',
@@ -207,6 +207,13 @@ const ERROR_RULES: ErrorRule[] = [
  * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
  * the service's words then say what to fix better than a guess about the credentials.
  */
+/** How many tries, as a sentence says it: "Tried once", "Tried twice", "Tried 3 times". */
+export function triedTimes(attempts: number): string {
+	if (attempts === 1) return 'Tried once';
+	if (attempts === 2) return 'Tried twice';
+	return `Tried ${attempts} times`;
+}
+
 function namesTheRequest(message: string | undefined): boolean {
 	if (!message || /<\s*(html|body|!doctype)/i.test(message)) return false;
 	return /\b(required|invalid|must|missing|not allowed|expected|should|format|too (long|short|many))\b/i.test(message);

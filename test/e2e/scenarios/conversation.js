@@ -10,13 +10,20 @@ const { conversationStateCredential, withConversationState } = require('../lib/c
 
 const ANA = '5511977771111';
 const BRUNO = '5511977772222';
+/** Chats of their own for the scenarios below, as the chats' state outlives a scenario in the shared data table. */
+const DORA = '5511977773333';
+const EDU = '5511977774444';
+const FABI = '5511977775555';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
 
-/** Z-API Trigger (received and sent by me) → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
-function botWorkflow(t, inst, credential, options = {}) {
-	const wf = t.triggerWorkflow(inst, { events: ['messageReceived', 'messageSent'], options: {} }, { name: 'e2e conversation' });
+/**
+ * Z-API Trigger (received and sent by me, unless `trigger` says) → Combine Quick Messages →
+ * "Agent" (a No Op standing for the AI Agent, unless `agent` gives the node's type and parameters).
+ */
+function botWorkflow(t, inst, credential, options = {}, { trigger: triggerParameters = { events: ['messageReceived', 'messageSent'], options: {} }, agent } = {}) {
+	const wf = t.triggerWorkflow(inst, triggerParameters, { name: 'e2e conversation' });
 	const trigger = wf.nodes[0];
 	wf.nodes.push(
 		{
@@ -28,7 +35,7 @@ function botWorkflow(t, inst, credential, options = {}) {
 			parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 30, options },
 			credentials: { zApiApi: { ...inst.credential }, zApiConversationStateApi: { ...credential } },
 		},
-		{ id: require('node:crypto').randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		{ id: require('node:crypto').randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {}, ...agent },
 	);
 	wf.connections = {
 		[trigger.name]: { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
@@ -44,6 +51,14 @@ async function reachedAgent(t, workflowId) {
 		.filter((execution) => t.nodeItems(execution, 'Agent').length)
 		.sort((a, b) => Number(a.id) - Number(b.id))
 		.flatMap((execution) => t.nodeItems(execution, 'Agent'));
+}
+
+/** What each execution said it did (its custom data), in the order they started. */
+async function whatEachDid(t, workflowId) {
+	const list = await t.executions(workflowId);
+	return list
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.map((execution) => (execution.customData ?? execution.data?.resultData?.metadata ?? {}).zapi_bot);
 }
 
 /** Waits for `count` executions to have ended, then for the quiet period and a margin, and checks none failed. */
@@ -202,6 +217,86 @@ module.exports = {
 				const resumed = await step([[ANA, 'voltei']], 4);
 				assert.deepEqual(resumed.slice(3).map((item) => [item.chatId, item.text]), [[ANA, 'voltei']]);
 				await apiKeyNowhere(t, deployed.id);
+			},
+		},
+		{
+			name: 'the trigger as the node panel gives it (Message Received only): a person answering from the phone pauses the bot, the bot\'s own bubbles start nothing, each execution says what it did',
+			timeoutMs: 150_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert, standIn } = t;
+				const inst = await t.instance('natural takeover');
+				standIn.setSentByMe(inst.id, false);
+				const credential = await conversationStateCredential(t.n8n);
+				// The answer goes out as two bubbles; the service sends each back as a message sent by me through the API.
+				const reply = {
+					type: t.ACTION_TYPE,
+					typeVersion: 1,
+					parameters: { resource: 'message', operation: 'sendText', phone: '={{ $json.chatId }}', message: 'Olá!\n\nComo posso ajudar?', options: { splitInto: 'blankLine' } },
+					credentials: { zApiApi: { ...inst.credential } },
+				};
+				const wf = botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: {} }, agent: reply });
+				const deployed = await t.deploy(withConversationState(wf, credential));
+				assert.equal(standIn.snapshot(inst.id).sentByMe, true, 'activation did not turn notify sent by me on for Combine Quick Messages');
+
+				let runs = 0;
+				const step = async (phone, message, fromMe) => {
+					await t.emit(inst, 'text', { phone, message, ...(fromMe ? FROM_THE_PHONE : {}) });
+					runs += 1;
+					await settle(t, deployed.id, runs);
+					await t.sleep(QUIET_SECONDS * 1000 + 2_000);
+					// The bubbles sent back by the service (fromApi true) start no execution.
+					const all = await t.exactlyExecutions(deployed.id, runs, { settleMs: 2_000 });
+					assert.equal(all.length, runs);
+				};
+				await step(DORA, 'oi');
+				const bubbles = () => standIn.sent(inst.id).map((sent) => [sent.phone, sent.body.message]);
+				assert.deepEqual(bubbles(), [[DORA, 'Olá!'], [DORA, 'Como posso ajudar?']]);
+				// Carla answers Dora from the phone: the trigger passes it on, the bot pauses in that chat.
+				await step(DORA, 'Oi Dora, aqui é a Carla', true);
+				await step(DORA, 'obrigada Carla');
+				assert.equal(bubbles().length, 2, `the bot answered a paused chat: ${JSON.stringify(bubbles())}`);
+				await step(EDU, 'oi');
+				assert.deepEqual(bubbles().slice(2), [[EDU, 'Olá!'], [EDU, 'Como posso ajudar?']]);
+				assert.deepEqual(await whatEachDid(t, deployed.id), [
+					'Answered 1 message',
+					'Paused: a person answered from the phone',
+					'Bot paused in this chat: not answered',
+					'Answered 1 message',
+				]);
+				await apiKeyNowhere(t, deployed.id);
+			},
+		},
+		{
+			name: 'a photo and a text in one burst: the next node reads the photo\'s bytes; the photo\'s own execution says it joined a later burst',
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert, standIn } = t;
+				const inst = await t.instance('burst media');
+				const credential = await conversationStateCredential(t.n8n);
+				const hash = {
+					type: 'n8n-nodes-base.crypto',
+					typeVersion: 1,
+					parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+				};
+				const wf = botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: { downloadMedia: true } }, agent: hash });
+				const deployed = await t.deploy(withConversationState(wf, credential));
+				const photo = await standIn.emit(inst.id, 'image', { phone: FABI, media: true, mediaBytes: 40_000 });
+				assert.equal(photo.delivered.status, 200, `photo answered ${photo.delivered.status} ${photo.delivered.error ?? ''}`);
+				await t.sleep(1_000);
+				await t.emit(inst, 'text', { phone: FABI, message: 'o que é isso?' });
+				await settle(t, deployed.id, 2);
+				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
+				const all = await t.exactlyExecutions(deployed.id, 2, { settleMs: 500 });
+				const failed = all.filter((execution) => execution.status !== 'success');
+				assert.deepEqual(failed.map((execution) => t.executionError(execution)?.message), []);
+				const items = await reachedAgent(t, deployed.id);
+				assert.equal(items.length, 1, JSON.stringify(items));
+				assert.deepEqual([items[0].count, items[0].kinds], [2, ['image', 'text']]);
+				assert.equal(items[0].missingFiles, undefined, JSON.stringify(items[0].missingFiles));
+				assert.equal(items[0].sha256, photo.media.sha256, 'the file the next node read is not the photo');
+				assert.deepEqual(await whatEachDid(t, deployed.id), ['Joined a later burst: the execution of its last message goes on with it', 'Answered a burst of 2 messages']);
 			},
 		},
 		{

@@ -4,6 +4,8 @@
  * of the credential dialog, POST /rest/credentials/test): its expressions build the URL in
  * this n8n's expression engine, and its rules pick the message n8n shows.
  */
+const { conversationStateCredential } = require('../lib/conversationState');
+
 async function testCredential(t, inst, data = {}) {
 	const res = await t.n8n.rest('POST', '/rest/credentials/test', {
 		credentials: {
@@ -73,6 +75,28 @@ module.exports = {
 				t.assert.equal(type?.displayName, 'Z-API Instance API');
 				const hint = type.properties.find((property) => property.name === 'baseUrl')?.hint ?? '';
 				t.assert.match(hint, /If saving shows ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address/);
+			},
+		},
+		{
+			name: 'the Conversation State credential: a wrong n8n API key fails with words, not the bare "Unauthorized"',
+			async run(t) {
+				if (t.line === '1') return;
+				const stored = await conversationStateCredential(t.n8n);
+				const res = await t.n8n.rest('POST', '/rest/credentials/test', {
+					credentials: {
+						id: stored.id,
+						name: stored.name,
+						type: 'zApiConversationStateApi',
+						data: { baseUrl: `${t.n8n.baseUrl}/api/v1`, apiKey: `wrong-${t.hex(8)}` },
+					},
+				});
+				const result = res.data ?? res;
+				t.assert.equal(result.status, 'Error', JSON.stringify(result));
+				t.assert.match(result.message, /^This n8n refused the API key \(401\): create one in Settings → n8n API/);
+				const ok = await t.n8n.rest('POST', '/rest/credentials/test', {
+					credentials: { id: stored.id, name: stored.name, type: 'zApiConversationStateApi', data: { baseUrl: `${t.n8n.baseUrl}/api/v1`, apiKey: t.n8n.apiKey } },
+				});
+				t.assert.equal((ok.data ?? ok).status, 'OK', JSON.stringify(ok));
 			},
 		},
 	],

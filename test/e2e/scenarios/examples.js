@@ -69,6 +69,9 @@ const EXERCISES = {
 			assert.equal(requests.length, 3, `the model was asked ${requests.length} times`);
 			const failed = (await t.executions(deployed.id)).filter((execution) => execution.status !== 'success');
 			assert.deepEqual(failed.map((execution) => t.executionError(execution)?.message), []);
+			// One execution per message of Ana, Bruno and Carla: the bot's own answers, sent back by
+			// the service as messages sent by me through the API, start none.
+			assert.equal((await t.exactlyExecutions(deployed.id, 6, { settleMs: 2_000 })).length, 6);
 			const spoken = (request) => request.messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.text}`);
 			assert.deepEqual(spoken(requests[0]), ['user: Vocês abrem no sábado?\nE até que horas?']);
 			// Bruno's chat starts empty, and his second message comes with his first exchange:

@@ -31,7 +31,8 @@ describe('Z-API node description', () => {
 	it('names itself, has one main input and output, and a version', () => {
 		expect(description.name).toBe('zApi');
 		expect(description.displayName).toBe('Z-API');
-		expect(description.version).toBe(1);
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
 		expect(description.inputs).toEqual(['main']);
 		expect(description.outputs).toEqual(['main']);
 		expect(description.description.length).toBeGreaterThan(20);
@@ -112,6 +113,12 @@ describe('Z-API node description', () => {
 		}
 	});
 
+	it('is found in the node panel by the words of the conversation features: combine, quick messages, takeover, bubbles', () => {
+		for (const words of ['combine', 'quick messages', 'takeover', 'bubbles', 'pause bot', 'split into bubbles']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
 	it('gives every operation a short action and a description', () => {
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
 		expect(options).toHaveLength(resources.flatMap((resource) => resource.operations).length);
@@ -172,9 +179,17 @@ describe('Z-API node description', () => {
 						property.displayOptions?.show?.resource?.[0] === resource.value &&
 						(property.displayOptions?.show?.operation ?? []).includes(operation.value),
 				);
-				// Items at Once comes last where items overlap: on operations ordered by a chat or group.
-				const itemsAtOnce = operation.orderedBy && !operation.executeAllItems ? ['itemsAtOnce'] : [];
-				expect(shown.map((property) => property.name)).toEqual([...operation.properties.map((property) => property.name), ...itemsAtOnce]);
+				// Where items overlap (operations ordered by a chat or group): Items at Once in Options, and
+				// last among the main fields for version 1 only.
+				const overlaps = operation.orderedBy && !operation.executeAllItems;
+				const hasOptions = operation.properties.some((property) => property.name === 'options');
+				const names = [...operation.properties.map((property) => property.name), ...(overlaps && !hasOptions ? ['options'] : []), ...(overlaps ? ['itemsAtOnce'] : [])];
+				expect(shown.map((property) => property.name)).toEqual(names);
+				if (overlaps) {
+					expect(shown[shown.length - 1].displayOptions?.show?.['@version']).toEqual([1]);
+					const options = shown.find((property) => property.name === 'options');
+					expect((options?.options as INodeProperties[]).map((option) => option.name)).toContain('itemsAtOnce');
+				}
 			}
 		}
 	});

@@ -4,12 +4,14 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
+import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';
 import { makeNode, makeWorkflow, TRIGGER_TYPE } from '../../helpers/engine';
 
 const node = new ZApiTrigger();
 const { description } = node;
+const actionDescription = new ZApi().description;
 const property = (name: string) => description.properties.find((candidate) => candidate.name === name) as INodeProperties;
 const optionsOf = (name: string) => (property(name).options ?? []) as INodePropertyOptions[];
 const optionField = (name: string) =>
@@ -66,7 +68,19 @@ describe('Z-API Trigger description', () => {
 		expect(sent?.description).toMatch(/answer themselves/);
 	});
 
-	it('has one short notice at the top: webhooks shared or replaced, https, test listening, the setting for volume', () => {
+	it("says on both events what Combine Quick Messages gets without Message Sent by Me, as the Combine node's own option says", () => {
+		const received = optionsOf('events').find(({ value }) => value === 'messageReceived');
+		const sent = optionsOf('events').find(({ value }) => value === 'messageSent');
+		expect(received?.description).toContain('Followed by Combine Quick Messages, also what a person sends from the instance’s phone');
+		expect(received?.description).toContain('never the bot’s own sends');
+		expect(sent?.description).toContain('Combine Quick Messages gets a person’s answers from the phone without it');
+		const combine = actionDescription.properties.find((one) => one.name === 'options' && JSON.stringify(one.displayOptions).includes('combineMessages'));
+		const pause = combine?.options?.find((one) => 'name' in one && one.name === 'pauseOnPersonReply') as { description?: string } | undefined;
+		expect(pause?.description).toContain('A Z-API Trigger with Message Received passes these on to this node by itself');
+		expect(pause?.description).not.toContain('Message Sent by Me');
+	});
+
+	it('has one short notice at the top: webhooks shared or replaced, https, test listening; no server setting for a workflow builder', () => {
 		const notices = description.properties.filter(({ type }) => type === 'notice');
 		expect(notices).toHaveLength(1);
 		expect(description.properties[0]).toBe(notices[0]);
@@ -74,7 +88,7 @@ describe('Z-API Trigger description', () => {
 		expect(notice).toContain('over https');
 		expect(notice).toContain('shared with other active Z-API Trigger workflows of this n8n');
 		expect(notice).toContain('another program’s address is put back when the last one stops, and after test listening');
-		expect(notice).toContain('N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true');
+		expect(notice).not.toMatch(/N8N_|set \w+=/);
 		expect(notice.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBeLessThanOrEqual(2);
 		expect(notice.length).toBeLessThan(300);
 		expect(property('events').description).toContain('Z-API keeps one address per webhook');

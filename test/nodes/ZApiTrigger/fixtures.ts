@@ -209,6 +209,8 @@ export interface Listening {
 	query: IDataObject;
 	/** The registered address. */
 	url: string;
+	/** The endpoints the activation PUT the address to, in order. */
+	endpoints: string[];
 }
 
 /**
@@ -218,16 +220,18 @@ export interface Listening {
  */
 export async function listening(
 	parameters: IDataObject,
-	{ isTest = false, options }: { isTest?: boolean; options?: EngineOptions } = {},
+	{ isTest = false, options, after }: { isTest?: boolean; options?: EngineOptions; after?: TriggerSetup['after'] } = {},
 ): Promise<Listening> {
-	const setup: TriggerSetup = { parameters, staticData: {}, options };
+	const setup: TriggerSetup = { parameters, staticData: {}, options, after };
 	const registered: string[] = [];
+	const endpoints: string[] = [];
 	const scope = nock(API);
 	const interceptors = [
 		scope.get(`${INSTANCE_PATH}/me`),
 		...WEBHOOK_ENDPOINTS.map((endpoint) =>
 			scope.put(`${INSTANCE_PATH}${endpoint}`, (body: { value: string }) => {
 				registered.push(body.value);
+				endpoints.push(endpoint);
 				return true;
 			}),
 		),
@@ -242,7 +246,7 @@ export async function listening(
 		for (const interceptor of interceptors) nock.removeInterceptor(interceptor);
 	}
 	if (!registered.length) throw new Error('the trigger registered no webhook');
-	return { setup, query: Object.fromEntries(new URL(registered[0]).searchParams), url: registered[0] };
+	return { setup, query: Object.fromEntries(new URL(registered[0]).searchParams), url: registered[0], endpoints };
 }
 
 /** One delivery to an activated trigger, signed with its registered address. */

@@ -6,7 +6,9 @@ import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName } from './botState';
 import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './burst';
+import { filesForThisExecution } from './burstFiles';
 import { needsNotice, tableNameOption } from './properties';
+import { RUN_OUTCOMES, tellRun } from './runSummary';
 import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './state';
 
 /**
@@ -72,7 +74,7 @@ export const combineMessages: ZApiOperation = {
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether a message sent from the phone (sent by me, not through the API) pauses the bot in that chat for Pause Minutes. The trigger must have the event 'Message Sent by Me' on.",
+					"Whether a message sent from the phone (sent by me, not through the API) pauses the bot in that chat for Pause Minutes. A Z-API Trigger with Message Received passes these on to this node by itself; the bot's own sends start nothing.",
 			},
 			{
 				displayName: 'Pause Minutes',
@@ -88,7 +90,7 @@ export const combineMessages: ZApiOperation = {
 				type: 'string',
 				default: '#bot off',
 				description:
-					'A whole message sent by me (from the phone or another workflow) that pauses the bot in that chat until resumed (comma-separated; case does not matter). The other person writing it pauses nothing.',
+					"A whole message sent by me from the phone that pauses the bot in that chat until resumed (comma-separated; case does not matter). The other person writing it pauses nothing. Sent through the API (another workflow), it reaches this node only with the trigger's Message Sent by Me event and The API in Sent by Me From.",
 			},
 			{
 				displayName: 'Resume Words',
@@ -170,20 +172,33 @@ async function gather(
 
 	if (message.fromMe) {
 		const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
-		if (command === 'pause') await table.setPause(message.chatId, UNTIL_RESUMED, 'pauseWords');
-		else if (command === 'resume') await table.setPause(message.chatId, 0, 'resumeWords');
-		else if (message.fromApi === false && options.pauseOnPersonReply !== false) {
+		let did: string = RUN_OUTCOMES.ownMessage();
+		if (command === 'pause') {
+			await table.setPause(message.chatId, UNTIL_RESUMED, 'pauseWords');
+			did = RUN_OUTCOMES.pauseWords();
+		} else if (command === 'resume') {
+			await table.setPause(message.chatId, 0, 'resumeWords');
+			did = RUN_OUTCOMES.resumeWords();
+		} else if (message.fromApi === false && options.pauseOnPersonReply !== false) {
 			const minutes = Number(options.pauseMinutes ?? 30);
 			await table.setPause(message.chatId, now + (minutes > 0 ? minutes : 30) * 60_000, 'personReplied');
+			did = RUN_OUTCOMES.personReplied();
 		}
 		// Messages sent by me are never answered: the bot's own, or a person's.
+		tellRun(this, did, message.chatId, true);
 		return [];
 	}
 
 	const rows = await table.openRowsOf(message.chatId);
 	const pause = pausedUntilOf(rows);
-	if (pause.until > now) return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
-	if (await table.remembers(message.chatId, message.messageId)) return [];
+	if (pause.until > now) {
+		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
+		return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
+	}
+	if (await table.remembers(message.chatId, message.messageId)) {
+		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
+		return [];
+	}
 
 	const ownId = await table.insert({
 		chatId: message.chatId,
@@ -201,15 +216,32 @@ async function gather(
 	if (wait > 0) await sleep(wait);
 
 	const later = await table.openRowsOf(message.chatId);
-	if (unclaimed(later).some((row) => row.id > ownId)) return [];
+	if (unclaimed(later).some((row) => row.id > ownId)) {
+		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
+		return [];
+	}
 	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
-	if (!claimed.length) return [];
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
-	if (!kept.length) return [];
-	const burst = combine(kept);
+	if (!kept.length) {
+		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
+		return [];
+	}
 	// A person took over while the burst waited: it is handled as a paused chat's messages.
 	const pausedSince = pausedUntilOf(later);
-	if (pausedSince.until > Date.now()) return whilePaused(options, [burst], message.chatId, pausedSince);
+	const pausedNow = pausedSince.until > Date.now();
+	if (pausedNow && options.whilePaused !== 'markPaused') {
+		tellRun(this, RUN_OUTCOMES.botOff(false), message.chatId, true);
+		return [];
+	}
+	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
+	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
+	const burst = combine(files.messages);
+	if (files.missing.length) burst.json.missingFiles = files.missing;
+	if (pausedNow) {
+		tellRun(this, RUN_OUTCOMES.botOff(true), message.chatId);
+		return whilePaused(options, [burst], message.chatId, pausedSince);
+	}
+	tellRun(this, RUN_OUTCOMES.answered(Number(burst.json.count)), message.chatId);
 	const json = { ...burst.json, combined: true };
 	return [burst.binary ? new ItemWithFile(json, burst.binary) : json];
 }

@@ -461,7 +461,7 @@ describe('router: Items at Once', () => {
 	afterEach(() => nock.cleanAll());
 
 	/** Send Text to `count` chats; resolves with the most calls the service had open at once. */
-	async function mostInFlight(count: number, parameters: IDataObject = {}) {
+	async function mostInFlight(count: number, parameters: IDataObject = {}, typeVersion?: number) {
 		let open = 0;
 		let most = 0;
 		api()
@@ -474,7 +474,7 @@ describe('router: Items at Once', () => {
 				return [200, { zaapId: 'z', messageId: 'm' }];
 			});
 		const items = Array.from({ length: count }, (_, i) => ({ json: { phone: `55119${String(i).padStart(8, '0')}` } }));
-		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: 'hi', ...parameters }, items);
+		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: 'hi', ...parameters }, items, { typeVersion });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(count);
 		return most;
@@ -487,6 +487,21 @@ describe('router: Items at Once', () => {
 
 	it('holds no more calls open than Items at Once', async () => {
 		expect(await mostInFlight(12, { itemsAtOnce: 3 })).toBe(3);
+	});
+
+	it('a node of version 1.1 takes Items at Once from Options', async () => {
+		expect(await mostInFlight(12, { options: { itemsAtOnce: 3 } }, 1.1)).toBe(3);
+	});
+
+	it('a node of version 1 keeps the value it saved among the main fields', async () => {
+		expect(await mostInFlight(12, { itemsAtOnce: 4 }, 1)).toBe(4);
+	});
+
+	it('refuses Items at Once 0 in Options before any request', async () => {
+		const scope = api().post(/.*/).reply(200, {});
+		const result = await runAction({ resource: 'message', operation: 'sendText', phone: '5511999999999', message: 'hi', options: { itemsAtOnce: 0 } }, undefined, { typeVersion: 1.1 });
+		expect(result.error?.message).toBe('Items at Once must be a whole number of 1 or more (got 0)');
+		expect(scope.isDone()).toBe(false);
 	});
 
 	it.each([[0], [2.5], [-1]])('refuses Items at Once %p before any request', async (itemsAtOnce) => {

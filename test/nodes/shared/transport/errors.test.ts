@@ -1,5 +1,5 @@
 /** What an error says, as log lines and other errors quote it: one reader for every module. */
-import { messageOf } from '../../../../nodes/shared/transport/errors';
+import { messageOf, triedTimes } from '../../../../nodes/shared/transport/errors';
 
 it.each([
 	['an Error', new Error('connect ECONNREFUSED 127.0.0.1:443'), 'connect ECONNREFUSED 127.0.0.1:443'],
@@ -11,4 +11,13 @@ it.each([
 	['null', null, 'null'],
 ])('messageOf(%s)', (_what, error, expected) => {
 	expect(messageOf(error)).toBe(expected);
+});
+
+it.each([
+	[1, 'Tried once'],
+	[2, 'Tried twice'],
+	[3, 'Tried 3 times'],
+	[10, 'Tried 10 times'],
+])('%i tries read "%s"', (attempts, expected) => {
+	expect(triedTimes(attempts)).toBe(expected);
 });

@@ -305,7 +305,7 @@ describe('transport: retries', () => {
 		const spare = api().put(STATUS_PATH).reply(200, { value: true });
 		const { result } = await onFakeClock(() => runAction(setStatusUrl), []);
 		expect(result.error?.message).toBe('Could not reach Z-API at api.z-api.io (ECONNRESET): the connection was cut before an answer came');
-		expect(result.error?.description).toMatch(/^Tried 3 time\(s\)\. Check the Base URL/);
+		expect(result.error?.description).toMatch(/^Tried 3 times\. Check the Base URL/);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
 	});
@@ -317,7 +317,7 @@ describe('transport: retries', () => {
 		expect(result.error?.message).toBe(
 			'Could not reach Z-API at api.z-api.io (ECONNREFUSED): nothing accepts connections at that address (the server is down, or the Base URL or its port is wrong)',
 		);
-		expect(result.error?.description).toMatch(/^Tried 1 time\(s\)/);
+		expect(result.error?.description).toMatch(/^Tried once\. Check the Base URL/);
 		expect(scope.isDone()).toBe(true);
 		expect(spare.isDone()).toBe(false);
 	});

@@ -20,7 +20,8 @@ export const splitIntoBubblesOption: INodeProperties = {
 	displayName: 'Split Into Bubbles',
 	name: 'splitInto',
 	type: 'options',
-	default: 'off',
+	// Added from Options, it splits at once (paragraphs, as AI answers come); absent, the text goes as one message.
+	default: 'blankLine',
 	options: [
 		{ name: 'Blank Line', value: 'blankLine', description: 'One bubble per paragraph' },
 		{ name: 'Length', value: 'length', description: 'Bubbles of at most Bubble Length characters, cut between words' },
@@ -28,7 +29,7 @@ export const splitIntoBubblesOption: INodeProperties = {
 		{ name: 'Sentence', value: 'sentence', description: 'One bubble per sentence' },
 	],
 	description:
-		'Send a long answer as several messages, one after the other, each with "typing…" for a time that grows with its length (1 to 15 seconds). One output item per bubble with its message ID.',
+		'Send a long answer as several messages, one after the other, each with "typing…" for a time that grows with its length (1 to 15 seconds). One output item per bubble with its message ID. Without this option the text goes as one message.',
 };
 
 export const bubbleLengthOption: INodeProperties = {

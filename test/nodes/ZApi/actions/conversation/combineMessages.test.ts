@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import nock from 'nock';
 
 import { FakeDataTables } from '../../../../helpers/dataTables';
 import { N8N_API_CREDENTIALS, runAction } from '../../../../helpers/engine';
@@ -49,16 +50,99 @@ describe('Conversation > Combine Quick Messages', () => {
 		expect((burst.messages as IDataObject[])[2]).toEqual({ messageId: messages[2].json.messageId, kind: 'sticker', text: null, timestamp: messages[2].json.timestamp });
 	});
 
-	it("hands on the burst's downloaded files, stored by n8n, as binaries of its item", async () => {
-		const file = (name: string) => ({ id: `filesystem-v2:workflows/wf1/executions/temp/binary_data/${name}`, data: 'filesystem-v2', mimeType: 'image/jpeg', fileName: `${name}.jpg` });
-		const photo = { ...incoming(ANA, 'olha essa', { kind: 'image' }), binary: { data: file('a') } };
-		const other = { ...incoming(ANA, null, { kind: 'image' }), binary: { data: file('b') } };
-		const runs = await Promise.all([execute(photo), (async () => (await after(150), await execute(other)))()]);
-		const [burst] = runs.flatMap((one) => one.items);
-		expect(burst.json).toMatchObject({ count: 2, kinds: ['image', 'image'], text: 'olha essa' });
-		expect(Object.keys(burst.binary ?? {})).toEqual(['data', 'data_2']);
-		expect(burst.binary?.data).toMatchObject({ id: file('a').id, fileName: 'a.jpg' });
-		expect(burst.binary?.data_2).toMatchObject({ id: file('b').id, fileName: 'b.jpg' });
+	describe("a burst's files reach the next node stored in the execution that goes on", () => {
+		const MEDIA = 'https://mmg.whatsapp.example/media';
+		const PHOTO = Buffer.from('\xff\xd8\xff\xe0 a photo of the parcel', 'latin1');
+		/** A file of the trigger's Download Media, stored under the execution that received it: n8n renames or deletes it later. */
+		const storedElsewhere = (name: string) => ({ id: `filesystem-v2:workflows/wf1/executions/temp/binary_data/${name}`, data: 'filesystem-v2', mimeType: 'image/jpeg', fileName: `${name}.jpg` });
+		const photoMessage = (name: string, address: string | null = `${MEDIA}/${name}.jpg`) => ({
+			...incoming(ANA, 'olha essa', {
+				kind: 'image',
+				content: { imageUrl: address, mimeType: 'image/jpeg', caption: 'olha essa' },
+				media: { downloaded: true, binaryProperty: 'data', fileName: `${name}.jpg`, mimeType: 'image/jpeg', fileSize: PHOTO.length },
+			}),
+			binary: { data: storedElsewhere(name) },
+		});
+		const bytesOf = (file: IDataObject | undefined) => Buffer.from(String(file?.data), 'base64');
+
+		afterEach(() => nock.cleanAll());
+
+		it('a photo and a text: the photo is downloaded again from its address and stored by this execution', async () => {
+			const served = nock(MEDIA).get('/a.jpg').reply(200, PHOTO, { 'content-type': 'image/jpeg' });
+			const runs = await Promise.all([execute(photoMessage('a')), (async () => (await after(150), await execute(incoming(ANA, 'o que é isso?'))))()]);
+			expect(runs.map((one) => one.error?.message)).toEqual([undefined, undefined]);
+			const [burst] = runs.flatMap((one) => one.items);
+			expect(burst.json).toMatchObject({ count: 2, kinds: ['image', 'text'], text: 'olha essa\no que é isso?' });
+			expect(burst.json.missingFiles).toBeUndefined();
+			expect(Object.keys(burst.binary ?? {})).toEqual(['data']);
+			// Not the other execution's reference: the bytes themselves, in this execution's storage.
+			expect(burst.binary?.data.id).toBeUndefined();
+			expect(burst.binary?.data).toMatchObject({ mimeType: 'image/jpeg', fileName: 'a.jpg' });
+			expect(bytesOf(burst.binary?.data as unknown as IDataObject)).toEqual(PHOTO);
+			expect(served.isDone()).toBe(true);
+		});
+
+		it('two photos: each its own file (the second data_2); the last one, this execution\'s own, is not downloaded', async () => {
+			nock(MEDIA).get('/a.jpg').reply(200, PHOTO, { 'content-type': 'image/jpeg' });
+			const first = photoMessage('a');
+			const own = { ...photoMessage('b'), binary: { data: { data: Buffer.from('the second photo').toString('base64'), mimeType: 'image/jpeg', fileName: 'b.jpg' } } };
+			const runs = await Promise.all([execute(first), (async () => (await after(150), await execute(own)))()]);
+			const [burst] = runs.flatMap((one) => one.items);
+			expect(Object.keys(burst.binary ?? {})).toEqual(['data', 'data_2']);
+			expect(bytesOf(burst.binary?.data as unknown as IDataObject)).toEqual(PHOTO);
+			expect(bytesOf(burst.binary?.data_2 as unknown as IDataObject).toString()).toBe('the second photo');
+			expect(nock.pendingMocks()).toEqual([]);
+		});
+
+		it('a file gone from its address: the burst goes on without it, missingFiles says which and why', async () => {
+			nock(MEDIA).get('/a.jpg').reply(410);
+			const photo = photoMessage('a');
+			const runs = await Promise.all([execute(photo), (async () => (await after(150), await execute(incoming(ANA, 'viu?'))))()]);
+			const [burst] = runs.flatMap((one) => one.items);
+			expect(burst.binary).toBeUndefined();
+			expect(burst.json.missingFiles).toEqual([
+				{ messageId: photo.json.messageId, binaryProperty: 'data', message: expect.stringMatching(/no longer at its address \(HTTP 410\).*30 days/) },
+			]);
+		});
+
+		it('a file with no address (put on the item by another node): left out with the reason, no request made', async () => {
+			const photo = photoMessage('a', null);
+			const runs = await Promise.all([execute(photo), (async () => (await after(150), await execute(incoming(ANA, 'viu?'))))()]);
+			const [burst] = runs.flatMap((one) => one.items);
+			expect(burst.json.text).toBe('olha essa\nviu?');
+			expect(burst.json.missingFiles).toEqual([
+				{ messageId: photo.json.messageId, binaryProperty: 'data', message: 'n8n no longer holds the file, and the message carries no address to download it again.' },
+			]);
+		});
+	});
+
+	describe('each execution says what it did, in the executions list (custom data) and, without output, in a hint', () => {
+		const customData = (one: Awaited<ReturnType<typeof execute>>) => one.run.data.resultData.metadata;
+		const hints = (one: Awaited<ReturnType<typeof execute>>) => (one.run.data.resultData.runData['Z-API']?.[0]?.hints ?? []).map((hint) => hint.message);
+
+		it('the burst: answered N; the others: joined a later burst', async () => {
+			const runs = await Promise.all([incoming(ANA, 'oi'), incoming(ANA, 'tudo bem?'), incoming(ANA, 'é o 123')].map(async (message, index) => (await after(index * 150), await execute(message))));
+			expect(runs.map(customData)).toEqual([
+				{ zapi_bot: 'Joined a later burst: the execution of its last message goes on with it', zapi_chat: ANA },
+				{ zapi_bot: 'Joined a later burst: the execution of its last message goes on with it', zapi_chat: ANA },
+				{ zapi_bot: 'Answered a burst of 3 messages', zapi_chat: ANA },
+			]);
+			expect(runs.map(hints)).toEqual([['Joined a later burst: the execution of its last message goes on with it'], ['Joined a later burst: the execution of its last message goes on with it'], []]);
+			expect((await execute(incoming(BRUNO, 'oi'))).run.data.resultData.metadata).toEqual({ zapi_bot: 'Answered 1 message', zapi_chat: BRUNO });
+		});
+
+		it('a person answering, the bot off, the words, the bot\'s own message', async () => {
+			const person = await execute(sentByMe(ANA, 'Oi Ana, aqui é a Carla', false));
+			expect(customData(person)).toEqual({ zapi_bot: 'Paused: a person answered from the phone', zapi_chat: ANA });
+			expect(hints(person)).toEqual(['Paused: a person answered from the phone']);
+			expect(customData(await execute(incoming(ANA, 'obrigada')))).toEqual({ zapi_bot: 'Bot paused in this chat: not answered', zapi_chat: ANA });
+			const marked = await execute(incoming(ANA, 'oi?'), { options: { whilePaused: 'markPaused' } });
+			expect(customData(marked)).toEqual({ zapi_bot: 'Bot paused in this chat: passed on marked', zapi_chat: ANA });
+			expect(hints(marked)).toEqual([]);
+			expect(customData(await execute(sentByMe(ANA, '#bot on', false)))).toEqual({ zapi_bot: 'Resumed by the resume words', zapi_chat: ANA });
+			expect(customData(await execute(sentByMe(BRUNO, '#bot off', true)))).toEqual({ zapi_bot: 'Paused by the pause words', zapi_chat: BRUNO });
+			expect(customData(await execute(sentByMe(ANA, 'Resposta do bot', true)))).toEqual({ zapi_bot: 'A message sent by me: not answered', zapi_chat: ANA });
+		});
 	});
 
 	it('keeps chats apart: five messages of one person and two of another give two items, each with its whole burst', async () => {

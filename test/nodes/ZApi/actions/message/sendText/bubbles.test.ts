@@ -1,6 +1,8 @@
+import type { INodeProperties } from 'n8n-workflow';
 import nock from 'nock';
 
 import { splitIntoBubbles, typingSecondsFor } from '../../../../../../nodes/ZApi/actions/message/sendText/bubbles';
+import { ZApi } from '../../../../../../nodes/ZApi/ZApi.node';
 import { INSTANCE_PATH, runAction } from '../../../../../helpers/engine';
 import { PHONE } from '../examples';
 
@@ -75,6 +77,21 @@ describe('Message > Send Text, Split Into Bubbles', () => {
 			['m2', 2, 2, { item: 0 }],
 		]);
 		expect(scope.isDone()).toBe(true);
+	});
+
+	it('added from Options it splits (Blank Line), never arrives as Off; left out, or saved Off, the text goes as one message', async () => {
+		const sendTextOptions = new ZApi().description.properties.find(
+			(property) => property.name === 'options' && (property.displayOptions?.show?.operation as string[] | undefined)?.includes('sendText'),
+		);
+		const split = sendTextOptions?.options?.find((option) => option.name === 'splitInto') as INodeProperties | undefined;
+		expect(split?.default).toBe('blankLine');
+		const text = 'Hi!\n\nAnything else?';
+		for (const options of [{}, { splitInto: 'off' }]) {
+			const scope = api().post(ENDPOINT, { phone: PHONE, message: text }).reply(200, answer(1));
+			const result = await runAction({ resource: 'message', operation: 'sendText', phone: PHONE, message: text, options });
+			expect(result.json).toEqual([expect.objectContaining({ messageId: 'm1' })]);
+			expect(scope.isDone()).toBe(true);
+		}
 	});
 
 	it('caps the typing time at Typing Time when it is set', async () => {
