@@ -3,8 +3,8 @@ import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptio
 /**
  * An API key of this n8n, for the Z-API node's Conversation operations: they keep chats' state
  * in an n8n data table, which n8n lets other nodes than its own reach only through its REST API
- * (see nodes/ZApi/actions/conversation/state.ts). The node tests it (testedBy, in
- * nodes/ZApi/actions/conversation/credentialTest.ts) through the client its calls use, which
+ * (see nodes/ZApi/actions/conversation/stateStore/table.ts). The node tests it (testedBy, in
+ * nodes/ZApi/actions/conversation/stateStore/credentialTest.ts) through the client its calls use, which
  * never follows a redirect to another origin.
  */
 export class ZApiConversationStateApi implements ICredentialType {

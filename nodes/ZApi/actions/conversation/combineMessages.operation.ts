@@ -4,12 +4,11 @@ import { sleep } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
-import { botState, readTableName } from './botState';
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './burst';
-import { filesForThisExecution } from './burstFiles';
-import { needsNotice, tableNameOption } from './properties';
-import { RUN_OUTCOMES, tellRun } from './runSummary';
-import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './state';
+import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
+import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './combineMessages/burst';
+import { filesForThisExecution } from './combineMessages/burstFiles';
+import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
+import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './stateStore/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -29,7 +28,7 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  *    matches;
  * 3. if a later message of the chat arrived meanwhile, its execution owns the burst: this one
  *    ends with no output. Otherwise it claims every unclaimed message of the chat in one update
- *    (see state.ts): the rows it got are its burst; none, and another execution took them.
+ *    (see stateStore/table.ts): the rows it got are its burst; none, and another execution took them.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { botState, readChatId, readTableName } from './botState';
-import { chatIdProperty, needsNotice, tableNameOption } from './properties';
-import { ConversationTable, pausedUntilOf } from './state';
+import { botState, readChatId, readTableName, chatIdProperty, needsNotice, tableNameOption } from './helpers';
+import { ConversationTable, pausedUntilOf } from './stateStore/table';
 
 export const getBotState: ZApiOperation = {
 	value: 'getBotState',

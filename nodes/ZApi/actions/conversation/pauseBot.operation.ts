@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
-import { botState, readChatId, readTableName } from './botState';
-import { chatIdProperty, needsNotice, tableNameOption } from './properties';
-import { ConversationTable, UNTIL_RESUMED } from './state';
+import { botState, readChatId, readTableName, chatIdProperty, needsNotice, tableNameOption } from './helpers';
+import { ConversationTable, UNTIL_RESUMED } from './stateStore/table';
 
 export const pauseBot: ZApiOperation = {
 	value: 'pauseBot',

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-wo
 import { InputError } from '../../../shared/input';
 import { ZAPI_METHODS, zApiRequest } from '../../../shared/transport';
 import type { ZApiOperation } from '../types';
-import { instancePath } from './instancePath';
+import { instancePath } from './request/instancePath';
 
 /** Methods that carry a body: DELETE too, as /delete-newsletter takes one (docs/newsletter/delete-newsletter.md). */
 const METHODS_WITH_BODY = ['POST', 'PUT', 'DELETE'];

@@ -5,7 +5,7 @@
 import nock from 'nock';
 
 import { customApiCall } from '../../../../../nodes/ZApi/actions/customApiCall';
-import { instancePath } from '../../../../../nodes/ZApi/actions/customApiCall/instancePath';
+import { instancePath } from '../../../../../nodes/ZApi/actions/customApiCall/request/instancePath';
 import { outputOf } from '../../../../../nodes/ZApi/actions/customApiCall/request.operation';
 import { runAction } from '../../../../helpers/engine';
 import { ENCODED_INSTANCE_PATH, ENCODED_TOKEN, WITH_ENCODED_TOKEN } from '../../../../helpers/encodedToken';

@@ -1,6 +1,6 @@
 import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_MAX_FILE_MB, mediaOf, withMedia } from '../../../shared/mediaDownload';
+import { DEFAULT_MAX_FILE_MB, mediaOf, withMedia } from '../../../../shared/mediaDownload';
 import type { KeptMessage } from './burst';
 
 /*

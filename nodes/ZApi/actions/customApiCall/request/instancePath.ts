@@ -1,4 +1,4 @@
-import { InputError } from '../../../shared/input';
+import { InputError } from '../../../../shared/input';
 
 const HINT =
 	"Give the path after the instance address, as Z-API's docs write it after …/token/YOUR_TOKEN, for example /send-catalog or /chats/5511999999999/notes. Put query parameters in Query Parameters, not in the path.";

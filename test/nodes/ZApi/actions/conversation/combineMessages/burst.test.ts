@@ -1,4 +1,4 @@
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep } from '../../../../../nodes/ZApi/actions/conversation/burst';
+import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const message = (json: Record<string, unknown>) => readIncoming({ chatId: '5511911111111', messageId: 'M1', ...json }, NOW)!;

@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult, INodeExecutionData } from 'n8n-workflow';
 import { proxyRequestToAxios } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helpers/legacy-request-adapter';
 
-import { apiBaseOf, keyExpiryOf } from '../../../../../nodes/ZApi/actions/conversation/n8nApi';
-import { ZApi } from '../../../../../nodes/ZApi/ZApi.node';
-import { FakeDataTables } from '../../../../helpers/dataTables';
-import { runAction } from '../../../../helpers/engine';
-import { holdsSecret } from '../../../../helpers/secrets';
-import { ANA, BRUNO, incoming, sentByMe } from './messages';
+import { apiBaseOf, keyExpiryOf } from '../../../../../../nodes/ZApi/actions/conversation/stateStore/n8nApi';
+import { ZApi } from '../../../../../../nodes/ZApi/ZApi.node';
+import { FakeDataTables } from '../../../../../helpers/dataTables';
+import { runAction } from '../../../../../helpers/engine';
+import { holdsSecret } from '../../../../../helpers/secrets';
+import { ANA, BRUNO, incoming, sentByMe } from '../messages';
 
 /** A key whose characters change when %-encoded, form-encoded or put in base64. */
 const KEY = 'n8n key/with+chars=&%?';

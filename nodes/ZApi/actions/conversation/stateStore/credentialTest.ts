@@ -1,6 +1,6 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import type { Sender } from '../../../shared/transport';
+import type { Sender } from '../../../../shared/transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, keyExpiryOf, newKeyAdvice } from './n8nApi';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { flagOf, isTrue } from '../../../shared/delivery/readers';
+import { flagOf, isTrue } from '../../../../shared/delivery/readers';
 
 /** What the rules read from a Z-API Trigger message item. */
 export interface IncomingMessage {
