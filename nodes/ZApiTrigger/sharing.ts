@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CONTROL_FIELD, controlBody, postToTrigger, proofOf } from '../shared/control';
+import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, controlBody, postToTrigger, proofOf } from '../shared/control';
 import { isObject } from '../shared/delivery/readers';
-import { deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
+import { ACTIVATION_PARAM, deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
 import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
 import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
@@ -49,8 +49,12 @@ import type { Before, TriggerStaticData } from './staticData';
 
 /** The header a passed-on delivery carries. */
 export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
-/** A control request older than this (or that far ahead of the clock) is refused. */
-const CONTROL_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How many control requests' nonces a trigger remembers at once (each for CONTROL_MAX_AGE_MS):
+ * beyond, a request is refused (429) until older ones are forgotten. Joins, leaves and
+ * placements come by the few per minute.
+ */
+export const MAX_CONTROL_NONCES = 1_000;
 
 export interface SharingData extends IDataObject {
 	/** Head: the other triggers receiving through it. */
@@ -62,11 +66,13 @@ export interface SharingData extends IDataObject {
 	sharedSentByMeBefore?: boolean;
 	/** Member: the webhooks it joined a head for at activation. */
 	joined?: WebhookName[];
+	/** The nonces of the control requests received lately, with until when each is remembered. */
+	controlNonces?: Record<string, number>;
 }
 
 type ControlRequest =
 	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
-	| { op: 'leave'; at: number; scope: string; webhooks: WebhookName[] }
+	| { op: 'leave'; at: number; scope: string; activation?: string; webhooks: WebhookName[] }
 	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean }
 	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions };
 
@@ -89,7 +95,7 @@ function webhooksNamed(names: WebhookName[]): string {
 }
 
 async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
-	const answer = await postToTrigger(context, address, controlBody(request, instanceToken), {}, [instanceToken]);
+	const answer = await postToTrigger(context, address, controlBody(request, instanceToken, address), {}, [instanceToken]);
 	if ('error' in answer) return answer.error;
 	return answer.status >= 200 && answer.status < 300 ? true : `HTTP ${answer.status}`;
 }
@@ -208,7 +214,7 @@ export async function leaveSharing(context: IHookFunctions, data: TriggerStaticD
 	const { instanceToken } = instance;
 	const scope = deliveryScope(context);
 	for (const [head, webhooks] of heads) {
-		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
+		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, activation: data.activation, webhooks }, instanceToken);
 		if (answer !== true) {
 			context.logger.info(`Z-API Trigger: the workflow holding ${webhooksNamed(webhooks)} did not answer its leave (${answer}); it drops this one at its next delivery`);
 		}
@@ -294,6 +300,8 @@ function endSharing(data: TriggerStaticData, registered: WebhookName[], handled 
 	delete sharing.members;
 	delete sharing.sharedSentByMeBefore;
 	delete sharing.joined;
+	// Bound to the activation that ends: a request naming it is refused from now on anyway.
+	delete sharing.controlNonces;
 }
 
 /* ---------------------------------------------------------------- deliveries */
@@ -379,11 +387,23 @@ export async function answerControl(
 		return refuse(400, 'Not JSON');
 	}
 	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) > CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
+	// Bound to this trigger's current activation, which the address's signature binds to this workflow and node.
+	if (request.to !== (query as IDataObject)[ACTIVATION_PARAM]) return refuse(403, 'Sent to another trigger');
+	const nonce = request.nonce;
+	if (typeof nonce !== 'string' || !/^[0-9a-f]{32}$/.test(nonce)) return refuse(400, 'No nonce');
 	const sharing = sharingOf(data);
+	const seen = noncesIn(sharing.controlNonces, now);
+	if (nonce in seen) return refuse(403, 'Already received');
+	if (Object.keys(seen).length >= MAX_CONTROL_NONCES) return refuse(429, 'Too many control requests; try again in a few minutes');
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	const remember = () => {
+		sharing.controlNonces = { ...seen, [nonce]: (request.at as number) + CONTROL_MAX_AGE_MS };
+	};
 	const members = membersIn(sharing.members);
 	if (request.op === 'join') {
 		const member = memberOf(request.member);
 		if (!member) return refuse(400, 'No member');
+		remember();
 		sharing.members = withMember(members, member);
 		if (request.sentByMeBefore === false && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === undefined) {
 			sharing.sharedSentByMeBefore = false;
@@ -391,8 +411,12 @@ export async function answerControl(
 		context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} receives ${webhooksNamed(member.webhooks)} through this one`);
 	} else if (request.op === 'leave') {
 		if (typeof request.scope !== 'string') return refuse(400, 'No scope');
-		sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
+		remember();
+		// Only the activation that left: the same workflow activated again since stays.
+		const leaving = typeof request.activation === 'string' ? members.find((member) => member.scope === request.scope && member.activation !== request.activation) : undefined;
+		if (!leaving) sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
 	} else if (request.op === 'handOver') {
+		remember();
 		const takes = webhookNamesIn(request.webhooks);
 		const inherited = membersIn(request.members);
 		let merged = members;
@@ -410,11 +434,17 @@ export async function answerControl(
 		}
 		context.logger.info(`Z-API Trigger: holds ${webhooksNamed(takes)} for this instance from now on`);
 	} else if (request.op === 'await') {
-		return await answerAwait(context, instance, members, request, body, refuse);
+		return await answerAwait(context, instance, members, request, remember, refuse);
 	} else {
 		return refuse(400, 'Unknown request');
 	}
 	return { webhookResponse: { ok: true } };
+}
+
+/** The nonces still remembered. */
+function noncesIn(value: unknown, now: number): Record<string, number> {
+	if (!isObject(value)) return {};
+	return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now));
 }
 
 function sameText(a: string, b: string): boolean {
@@ -424,27 +454,40 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on
- * as they came (text and proof) to the member of the asking workflow that receives messages,
- * whose answer is given back. The answer says how many questions wait.
+ * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on to
+ * the member of the asking workflow that receives messages (asked again by this trigger,
+ * bound to that member's address), whose answer is given back. The answer says which
+ * questions wait (`kept`), or that the workflow's store is full. The nonce is remembered only
+ * when something was written: a confirmation that finds the questions saved writes nothing,
+ * so it never overwrites what another delivery wrote meanwhile (shared/waitingReplies.ts);
+ * sent again, it changes nothing either.
  */
 async function answerAwait(
 	context: IWebhookFunctions,
 	instance: ZApiInstance,
 	members: Member[],
 	request: IDataObject,
-	body: IDataObject,
+	remember: () => void,
 	refuse: (status: number, error: string) => IWebhookResponseData,
 ): Promise<IWebhookResponseData> {
 	const questions = askedQuestionsIn(request.questions);
 	if (typeof request.workflowId !== 'string' || !questions) return refuse(400, 'No questions');
 	if (request.workflowId === context.getWorkflow().id) {
-		return { webhookResponse: { ok: true, ...placeWaitingReplies(context, questions) } };
+		const placement = placeWaitingReplies(context, questions);
+		if ('full' in placement) {
+			context.getResponseObject().status(507).json({ ok: false, error: 'Too many questions waiting', ...placement });
+			return { noWebhookResponse: true };
+		}
+		if (placement.changed) remember();
+		return { webhookResponse: { ok: true, ...placement } };
 	}
 	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
 	if (!member) return refuse(404, 'No Z-API Trigger of that workflow receives messages on this instance');
-	const answer = await postToTrigger(context, addressOf(member, instance.instanceToken), { [CONTROL_FIELD]: body[CONTROL_FIELD], proof: body.proof }, {}, [instance.instanceToken]);
+	const address = addressOf(member, instance.instanceToken);
+	const passed: ControlRequest = { op: 'await', at: Date.now(), workflowId: request.workflowId, questions };
+	const answer = await postToTrigger(context, address, controlBody(passed, instance.instanceToken, address), {}, [instance.instanceToken]);
 	if ('error' in answer) return refuse(502, `The workflow's Z-API Trigger did not answer: ${answer.error}`);
+	if (isObject(answer.body) && answer.body.changed !== false) remember();
 	context.getResponseObject().status(answer.status).json(isObject(answer.body) ? answer.body : {});
 	return { noWebhookResponse: true };
 }

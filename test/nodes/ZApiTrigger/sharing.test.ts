@@ -35,6 +35,8 @@ interface Workflow {
 let workflows: Workflow[] = [];
 /** Requests n8n got from anyone but the service (passed-on deliveries, control requests). */
 let fromTriggers = 0;
+/** The control requests sent to n8n, as they went (address with its query, body). */
+let controlsSent: Array<{ path: string; body: IDataObject; op: string }> = [];
 let log: { info: jest.SpyInstance; warn: jest.SpyInstance; error: jest.SpyInstance };
 
 function workflow(index: number, events: string[]): Workflow {
@@ -80,11 +82,14 @@ afterAll(async () => {
 beforeEach(async () => {
 	standIn.reset();
 	workflows = [];
+	controlsSent = [];
 	nock(N8N)
 		.persist()
 		.post(/^\/webhook\//)
 		.reply(function (path, body, callback) {
 			fromTriggers++;
+			const text = (body as IDataObject).zApiTriggerControl;
+			if (typeof text === 'string') controlsSent.push({ path, body: body as IDataObject, op: String((JSON.parse(text) as IDataObject).op) });
 			n8nServes(path, body, this.req.headers as IDataObject).then(
 				(answer) => callback(null, answer),
 				(error: Error) => callback(error, [500, {}]),
@@ -228,6 +233,59 @@ describe('Send and Wait for Reply in a workflow that is not the head', () => {
 		expect(resume.isDone()).toBe(true);
 		expect(verifyHandOff(ENCODED_TOKEN, posted[0])).toMatchObject({ counted: true, reply: { kind: 'buttonsResponse', text: 'Monday' } });
 		expect(waitsOf(asking)).toEqual({});
+
+		// Each placement sent again as it went, after the answer: none makes the question wait again.
+		const placements = controlsSent.filter((sent) => sent.op === 'await');
+		expect(placements.length).toBeGreaterThanOrEqual(4);
+		for (const sent of placements) {
+			const [status, body] = await n8nServes(sent.path, sent.body, {});
+			expect([200, 403]).toContain(status);
+			if (status === 403) expect(body).toEqual({ error: 'Already received' });
+			else expect(body).toMatchObject({ ok: true, kept: [], waiting: 0 });
+		}
+		expect(waitsOf(asking)).toEqual({});
+		expect(waitsOf(head)).toEqual({});
+	});
+});
+
+describe('a control request captured on its way is good for nothing else', () => {
+	it('a join sent again to another workflow’s trigger is refused', async () => {
+		const first = workflow(1, ['messageReceived']);
+		const second = workflow(2, ['messageReceived']);
+		const third = workflow(3, ['messageReceived']);
+		for (const each of [first, second, third]) await activate(each);
+		const joinOfThird = controlsSent.filter((sent) => sent.op === 'join')[1];
+		// The first leaves: the second holds the webhook with the third as its member; then the third leaves too.
+		await deactivate(first);
+		await deactivate(third);
+		const holder = (await settings()).addresses.receivedAndSent;
+		expect(holder.startsWith(`${N8N}/webhook/${second.webhookId}/webhook?activation=`)).toBe(true);
+		const [status, body] = await n8nServes(holder.slice(N8N.length), joinOfThird.body, {});
+		expect([status, body]).toEqual([403, { error: 'Sent to another trigger' }]);
+		expect((second.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []).toEqual([]);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W2']);
+	});
+
+	it('a leave sent again after the member joined again is refused; the member keeps receiving', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		await deactivate(member);
+		const leave = controlsSent.find((sent) => sent.op === 'leave')!;
+		await activate(member);
+		const [status, body] = await n8nServes(leave.path, leave.body, {});
+		expect([status, body]).toEqual([403, { error: 'Already received' }]);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
+	it('a join sent twice to the same trigger is taken once', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Already received' }]);
 	});
 });
 

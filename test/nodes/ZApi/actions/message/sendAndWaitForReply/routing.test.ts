@@ -180,6 +180,36 @@ describe('Send and Wait for Reply places its questions at the Z-API Trigger', ()
 	});
 });
 
+describe('a full waiting store refuses the new question; none waiting is dropped', () => {
+	it('the 501st question fails its item before it is sent, saying the limit and what to do; the 500 keep waiting', async () => {
+		const other = (index: number): WaitingReply => ({
+			instanceId: TEST_CREDENTIALS.instanceId,
+			chat: `55119${String(index).padStart(8, '0')}`,
+			chatOtherForm: null,
+			from: null,
+			resumeUrl: `${WAITING_BASE}/other-${index}/action-node-id`,
+			questionMessageId: `Q${index}`,
+			askedAt: Date.now(),
+			expiresAt: Date.now() + 3_600_000,
+			rule: { type: 'anyMessage' },
+			reasksLeft: 0,
+			reaskMessage: '',
+		});
+		const waiting = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`other-${index}#0`, other(index)]));
+		trigger.setup.staticData!.global = { [WAITING_REPLIES_KEY]: waiting };
+		const send = service(trigger.url);
+		n8nServes();
+		const result = await runWaitingAction(ASK, undefined, CREDENTIALS);
+		expect(result.error?.message).toBe('The Z-API Trigger already keeps 500 questions waiting for this workflow, at most 500');
+		expect(result.error?.description).toBe(
+			'None was dropped to make room. Let some of them be answered or reach their limit (a shorter Limit Wait Time frees room sooner), or ask from fewer items at once, then run it again. Nothing was sent.',
+		);
+		expect(send.isDone()).toBe(false);
+		expect(result.status).not.toBe('waiting');
+		expect(waitsAtTrigger()).toEqual(waiting);
+	});
+});
+
 describe('where no trigger of this n8n takes the questions, nothing is sent', () => {
 	it.each([
 		['the service sends messages nowhere', () => '', /No Z-API Trigger of this n8n receives messages of this instance/, /sends received messages nowhere/],
