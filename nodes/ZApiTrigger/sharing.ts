@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, controlBody, postToTrigger, proofOf } from '../shared/control';
 import { isObject } from '../shared/delivery/readers';
@@ -8,8 +9,11 @@ import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../sha
 import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
 import {
+	afterRelay,
 	arrivalOf,
 	departureOf,
+	DROP_AFTER_FAILURES,
+	DROP_AFTER_MS,
 	holderOf,
 	inheritedBy,
 	membersIn,
@@ -49,6 +53,20 @@ import type { Before, TriggerStaticData } from './staticData';
 
 /** The header a passed-on delivery carries. */
 export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
+/** The header of a passed-on message that answered a question waiting in the head's workflow. */
+export const ANSWERED_HEADER = 'x-zapi-trigger-answered';
+/**
+ * Passing a delivery on: tries per member, the pauses between them, and how long each try
+ * waits. The service has its answer already; these bound how long the head's own execution
+ * waits for its members (at most about 3 × 1.5 s + 1.25 s for a member that never answers).
+ */
+const RELAY_TRIES = 3;
+const RELAY_PAUSES_MS = [250, 1_000];
+const RELAY_TIMEOUT_MS = 1_500;
+/** At most this many other workflows receive through one head; a join beyond is refused. */
+export const MAX_MEMBERS = 20;
+/** The status of a join refused because the head has MAX_MEMBERS members. */
+const SHARING_FULL = 507;
 /**
  * How many control requests' nonces a trigger remembers at once (each for CONTROL_MAX_AGE_MS):
  * beyond, a request is refused (429) until older ones are forgotten. Joins, leaves and
@@ -157,6 +175,11 @@ export async function joinHeads(
 			instanceToken,
 		);
 		const labels = webhooksNamed(webhooks);
+		if (answer === `HTTP ${SHARING_FULL}`) {
+			throw new NodeOperationError(context.getNode(), `Too many workflows share this Z-API instance: the workflow holding ${labels} passes them on to ${MAX_MEMBERS} others already, at most ${MAX_MEMBERS}`, {
+				description: `Deactivate a workflow with a Z-API Trigger on this instance, or let fewer workflows react to it (one workflow can branch with a Switch node), then activate this one again.`,
+			});
+		}
 		if (answer === true) {
 			joined.push(...webhooks);
 			context.logger.info(`Z-API Trigger: receives ${labels} through the workflow of this n8n that holds them for this instance`);
@@ -307,11 +330,6 @@ function endSharing(data: TriggerStaticData, registered: WebhookName[], handled 
 /* ---------------------------------------------------------------- deliveries */
 
 /**
- * Passes a delivery the service sent to this head on to its members of that webhook, all at
- * once. A member answering 404 or 410 is gone (its workflow deactivated without leaving, or
- * deleted): it is dropped. Never throws.
- */
-/**
  * Whether a delivery needs the instance token beyond its check: a control request (its proof
  * is keyed by the token) or a delivery a head passes on (members' addresses are signed with
  * it). A trigger alone on its instance never reads its credentials for a delivery.
@@ -322,30 +340,71 @@ export function needsInstanceToken(data: TriggerStaticData, body: unknown): bool
 	return Array.isArray(members) && members.length > 0;
 }
 
-export async function relayToMembers(context: IWebhookFunctions, instance: ZApiInstance, data: TriggerStaticData, body: unknown): Promise<void> {
-	const sharing = sharingOf(data);
-	if (!Array.isArray(sharing.members) || !sharing.members.length || !isObject(body)) return;
-	const headers = context.getHeaderData() as IDataObject;
-	if (headers[RELAYED_HEADER] !== undefined) return;
-	const members = membersIn(sharing.members);
-	const targets = relayTargets(members, webhooksOfDelivery(body));
-	const gone: string[] = [];
-	await Promise.all(
+/** The members a delivery the service sent to this head goes on to; none for one passed on already. */
+export function relayTargetsOf(context: IWebhookFunctions, data: TriggerStaticData, body: unknown): Member[] {
+	const members = sharingOf(data).members;
+	if (!Array.isArray(members) || !members.length || !isObject(body)) return [];
+	if ((context.getHeaderData() as IDataObject)[RELAYED_HEADER] !== undefined) return [];
+	return relayTargets(membersIn(members), webhooksOfDelivery(body));
+}
+
+/** What the members said: whether one of them handed the message to a question waiting there. */
+export interface RelayOutcome {
+	answeredElsewhere: boolean;
+}
+
+/**
+ * Passes a delivery on to `targets`, all at once, after the head answered the service (so no
+ * member makes the service wait). Each member gets RELAY_TRIES tries, each limited to
+ * RELAY_TIMEOUT_MS, with the pauses of RELAY_PAUSES_MS between; a member that takes none is
+ * dropped only after failing repeatedly over a while (sharingRules.ts, afterRelay).
+ * `answeredHere`: the message went to a question waiting in this workflow; members then start
+ * nothing unless their trigger's Start on Answers Elsewhere is on. Never throws.
+ */
+export async function relayToMembers(
+	context: IWebhookFunctions,
+	instance: ZApiInstance,
+	data: TriggerStaticData,
+	body: unknown,
+	targets: Member[],
+	answeredHere: boolean,
+): Promise<RelayOutcome> {
+	const headers: Record<string, string> = { [RELAYED_HEADER]: '1', ...(answeredHere ? { [ANSWERED_HEADER]: '1' } : {}) };
+	const results = await Promise.all(
 		targets.map(async (member) => {
 			const address = addressOf(member, instance.instanceToken);
-			const answer = await postToTrigger(context, address, body, { [RELAYED_HEADER]: '1' }, [instance.instanceToken]);
-			if ('status' in answer && (answer.status === 404 || answer.status === 410)) {
-				gone.push(member.scope);
-				context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} no longer receives (HTTP ${answer.status}); it is dropped from the workflows sharing this instance`);
-			} else if ('error' in answer || answer.status >= 300) {
-				context.logger.warn(
-					`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} (${'error' in answer ? answer.error : `HTTP ${answer.status}`})`,
-				);
+			let last = '';
+			for (let attempt = 0; attempt < RELAY_TRIES; attempt++) {
+				if (attempt > 0) await sleep(RELAY_PAUSES_MS[attempt - 1]);
+				const answer = await postToTrigger(context, address, body, headers, [instance.instanceToken], RELAY_TIMEOUT_MS);
+				if ('status' in answer && answer.status >= 200 && answer.status < 300) {
+					return { member, took: true, answered: isObject(answer.body) && answer.body.answered === true };
+				}
+				last = 'error' in answer ? answer.error : `HTTP ${answer.status}`;
 			}
+			context.logger.warn(`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} after ${RELAY_TRIES} tries (${last})`);
+			return { member, took: false, answered: false };
 		}),
 	);
-	// Assigned, not changed in place: n8n saves static data only when it sees a change.
-	if (gone.length) sharing.members = members.filter((member) => !gone.includes(member.scope));
+	const now = Date.now();
+	const sharing = sharingOf(data);
+	const updated = new Map(results.map(({ member, took }) => [member.scope, afterRelay(member, took, now)]));
+	const changed = results.some(({ member, took }) => !took || member.failures !== undefined);
+	if (changed) {
+		// Assigned, not changed in place: n8n saves static data only when it sees a change.
+		sharing.members = membersIn(sharing.members).flatMap((member) => {
+			if (!updated.has(member.scope)) return [member];
+			const after = updated.get(member.scope);
+			if (!after) {
+				context.logger.info(
+					`Z-API Trigger: ${workflowOf(member.scope)} took no delivery ${DROP_AFTER_FAILURES} times in a row over ${DROP_AFTER_MS / 60_000} minutes; it is dropped from the workflows sharing this instance (activating it again brings it back)`,
+				);
+				return [];
+			}
+			return [after];
+		});
+	}
+	return { answeredElsewhere: results.some((result) => result.answered) };
 }
 
 /* ---------------------------------------------------------------- control requests */
@@ -403,6 +462,10 @@ export async function answerControl(
 	if (request.op === 'join') {
 		const member = memberOf(request.member);
 		if (!member) return refuse(400, 'No member');
+		if (!members.some((known) => known.scope === member.scope) && members.length >= MAX_MEMBERS) {
+			context.logger.warn(`Z-API Trigger: refused ${workflowOf(member.scope)}: ${MAX_MEMBERS} workflows receive through this one already, at most ${MAX_MEMBERS}`);
+			return refuse(SHARING_FULL, `At most ${MAX_MEMBERS} other workflows receive through one Z-API Trigger`);
+		}
 		remember();
 		sharing.members = withMember(members, member);
 		if (request.sentByMeBefore === false && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === undefined) {

@@ -73,6 +73,7 @@ export async function postToTrigger(
 	body: unknown,
 	headers: Record<string, string>,
 	secrets: string[],
+	timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<TriggerAnswer> {
 	try {
 		const response = (await context.helpers.httpRequest({
@@ -83,7 +84,7 @@ export async function postToTrigger(
 			headers,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
+			timeout: timeoutMs,
 		})) as { statusCode: number; body?: unknown };
 		return { status: response.statusCode, body: response.body };
 	} catch (error) {
