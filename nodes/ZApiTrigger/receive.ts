@@ -184,8 +184,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const done = async (result: IWebhookResponseData): Promise<IWebhookResponseData> => {
 			await relay(false);
 			if (!targets.length) return result;
-			const { webhookResponse: _answered, ...rest } = result;
-			return { ...rest, noWebhookResponse: true };
+			// The service has its answer: n8n must not write another.
+			return { ...(result.workflowData ? { workflowData: result.workflowData } : {}), noWebhookResponse: true };
 		};
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
 		if (answer.outcome !== 'started') return await done(respond(this, answer));

@@ -193,10 +193,7 @@ export const DROP_AFTER_MS = 10 * 60_000;
  * workflow's webhooks again.
  */
 export function afterRelay(member: Member, took: boolean, now: number): Member | undefined {
-	if (took) {
-		const { failures: _failures, failingSince: _since, ...kept } = member;
-		return kept;
-	}
+	if (took) return { url: member.url, scope: member.scope, activation: member.activation, webhooks: member.webhooks };
 	const failures = (member.failures ?? 0) + 1;
 	const failingSince = member.failingSince ?? now;
 	return failures >= DROP_AFTER_FAILURES && now - failingSince >= DROP_AFTER_MS ? undefined : { ...member, failures, failingSince };
