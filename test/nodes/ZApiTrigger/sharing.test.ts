@@ -5,6 +5,8 @@
  * n8n-core's WebhookContext to that workflow, and one to a workflow that is not active is
  * answered 404, as n8n does.
  */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import nock from 'nock';
@@ -88,6 +90,16 @@ beforeEach(async () => {
 		.post(/^\/webhook\//)
 		.reply(function (path, body, callback) {
 			fromTriggers++;
+			const station = staged.get(new URL(path, N8N).pathname.split('/')[2]);
+			if (station) {
+				// The member's connection failing fails the request the head made.
+				const request = this.req as unknown as { destroy(error: Error): void };
+				forward(station, path, body, this.req.headers as IDataObject).then(
+					(answer) => callback(null, answer),
+					(error: Error) => request.destroy(Object.assign(new Error(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}`), { code: (error.cause as { code?: string } | undefined)?.code })),
+				);
+				return;
+			}
 			const text = (body as IDataObject).zApiTriggerControl;
 			if (typeof text === 'string') controlsSent.push({ path, body: body as IDataObject, op: String((JSON.parse(text) as IDataObject).op) });
 			n8nServes(path, body, this.req.headers as IDataObject).then(
@@ -104,10 +116,68 @@ beforeEach(async () => {
 	await control('webhooks', { received: OTHER_PROGRAM, status: OTHER_PROGRAM, sentByMe: false });
 });
 
-afterEach(() => {
+afterEach(async () => {
+	await unstageAll();
 	nock.cleanAll();
 	jest.restoreAllMocks();
 });
+
+/**
+ * A member's n8n staged at a real local server on 127.0.0.1: requests to that workflow's
+ * https address are sent on to it, and it answers as its fault says (else as n8n does).
+ */
+type Fault = 'none' | 'notFoundOnce' | 'cutTwice' | 'stalls' | 'down';
+interface Station {
+	server: Server;
+	port: number;
+	requests: number;
+	fault: Fault;
+}
+const staged = new Map<string, Station>();
+
+async function stage(target: Workflow, fault: Fault): Promise<Station> {
+	const station: Station = { server: undefined as unknown as Server, port: 0, requests: 0, fault };
+	station.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			station.requests++;
+			if (station.fault === 'stalls') return;
+			if (station.fault === 'cutTwice' && station.requests <= 2) return void req.socket.destroy();
+			if (station.fault === 'notFoundOnce' && station.requests === 1) {
+				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The requested webhook is not registered.' }));
+				return;
+			}
+			const body = JSON.parse(Buffer.concat(chunks).toString() || 'null') as unknown;
+			void n8nServes(req.url ?? '/', body, req.headers as IDataObject).then(([status, answer]) => {
+				res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? {}));
+			});
+		});
+	});
+	await new Promise<void>((resolve) => station.server.listen(0, '127.0.0.1', resolve));
+	station.port = (station.server.address() as { port: number }).port;
+	if (fault === 'down') await new Promise((resolve) => station.server.close(resolve));
+	staged.set(target.webhookId, station);
+	return station;
+}
+
+async function forward(station: Station, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject]> {
+	const relayed = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-zapi-')).map(([name, value]) => [name, String(value)]));
+	const response = await fetch(`http://127.0.0.1:${station.port}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...relayed },
+		body: JSON.stringify(body),
+	});
+	return [response.status, (await response.json()) as IDataObject];
+}
+
+async function unstageAll(): Promise<void> {
+	for (const station of staged.values()) {
+		station.server.closeAllConnections();
+		await new Promise((resolve) => station.server.close(() => resolve(undefined)));
+	}
+	staged.clear();
+}
 
 async function control(path: string, body: IDataObject): Promise<void> {
 	const response = await fetch(`${standIn.url}/_control/${path}`, {
@@ -430,4 +500,115 @@ describe('joining, leaving, handing over', () => {
 			for (const secret of [ENCODED_TOKEN, ...signatures]) expect(JSON.stringify(call)).not.toContain(secret);
 		}
 	});
+});
+
+describe('passing deliveries on: nothing lost, the service never waits for a member', () => {
+	/** The service sends one delivery to the head; how long until it had its answer, and who started. */
+	async function timedSend(body: IDataObject): Promise<{ answeredAfterMs: number; status: number | undefined; reached: string[] }> {
+		for (const each of workflows) each.started = [];
+		const address = new URL((await settings()).addresses.receivedAndSent);
+		const head = workflows.find((each) => address.pathname === `/webhook/${each.webhookId}/webhook`)!;
+		const result = await deliver(head.setup, { body, query: Object.fromEntries(address.searchParams), headers: { 'content-type': 'application/json' } });
+		if (result.items) head.started.push(...result.items);
+		return { answeredAfterMs: result.answeredAfterMs, status: result.response.status, reached: workflows.flatMap((each) => each.started.map(() => each.name)) };
+	}
+	const membersOf = (head: Workflow) => ((head.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []) as IDataObject[];
+
+	it('a member whose n8n answers 404 once gets the delivery on the next try and stays', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const station = await stage(member, 'notFoundOnce');
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+		expect(station.requests).toBe(2);
+		expect(membersOf(head)).toEqual([expect.not.objectContaining({ failures: expect.anything() })]);
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+	});
+
+	it('a member whose connection is cut twice gets the delivery on the third try', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const station = await stage(member, 'cutTwice');
+		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+		expect(sent.reached).toEqual(['W1', 'W2']);
+		expect(station.requests).toBe(3);
+		expect(sent.answeredAfterMs).toBeLessThan(500);
+		expect(membersOf(head)).toHaveLength(1);
+	});
+
+	it.each([
+		['down', 'ECONNREFUSED'],
+		['stalls', 'timeout'],
+	] as const)('a member that is %s: the service has its answer at once, the head still starts, the member is kept and its failure counted', async (fault, said) => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		await stage(member, fault);
+		const started = performance.now();
+		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+		const whole = performance.now() - started;
+		expect(sent.status).toBe(200);
+		expect(sent.answeredAfterMs).toBeLessThan(500);
+		// The tries went on after the answer: 250 ms and 1 s pauses, and for a stall three 1.5 s limits.
+		expect(whole).toBeGreaterThanOrEqual(fault === 'stalls' ? 5_700 : 1_250);
+		expect(whole).toBeLessThan(fault === 'stalls' ? 9_000 : 4_000);
+		expect(sent.reached).toEqual(['W1']);
+		expect(membersOf(head)).toEqual([expect.objectContaining({ scope: 'wf-2:trigger-2', failures: 1 })]);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`could not pass a delivery on to workflow wf-2 after 3 tries \\(.*${said}`, 'i')));
+		// Back up: the next delivery reaches it and its failures are forgotten.
+		staged.get(member.webhookId)!.fault = 'none';
+		if (fault === 'down') await new Promise<void>((resolve) => staged.get(member.webhookId)!.server.listen(staged.get(member.webhookId)!.port, '127.0.0.1', resolve));
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+		expect(membersOf(head)).toEqual([expect.not.objectContaining({ failures: expect.anything() })]);
+	}, 30_000);
+
+	it('the head’s answer to the service does not grow with its members: each adds at most 10 ms (median, members on local servers)', async () => {
+		const deliveries = Number(process.env.SHARING_ANSWER_DELIVERIES ?? 30);
+		const head = workflow(0, ['messageReceived']);
+		await activate(head);
+		const medians: Record<number, number> = {};
+		let joined = 0;
+		for (const size of [1, 3, 10]) {
+			while (joined < size) {
+				const member = workflow(++joined + 10, ['messageReceived']);
+				await activate(member);
+				await stage(member, 'none');
+			}
+			const times: number[] = [];
+			for (let index = 0; index < deliveries; index++) {
+				const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+				expect(sent.reached).toHaveLength(size + 1);
+				times.push(sent.answeredAfterMs);
+			}
+			times.sort((a, b) => a - b);
+			medians[size] = times[Math.floor(times.length / 2)];
+		}
+		const perMember = { 'from 1 to 3': (medians[3] - medians[1]) / 2, 'from 1 to 10': (medians[10] - medians[1]) / 9 };
+		process.stdout.write(
+			`Head's answer to the service, median of ${deliveries} deliveries: ${Object.entries(medians)
+				.map(([size, ms]) => `${size} member(s) ${ms.toFixed(2)} ms`)
+				.join(', ')}; per extra member ${Object.entries(perMember)
+				.map(([step, ms]) => `${step}: ${ms.toFixed(2)} ms`)
+				.join(', ')}\n`,
+		);
+		for (const ms of Object.values(perMember)) expect(ms).toBeLessThanOrEqual(10);
+	}, 600_000);
+
+	it('at most 20 workflows receive through one head: the 21st activation fails saying so, and the head keeps its members', async () => {
+		const head = workflow(0, ['messageReceived']);
+		await activate(head);
+		const members = Array.from({ length: 20 }, (_, index) => workflow(index + 10, ['messageReceived']));
+		for (const each of members) await activate(each);
+		expect(membersOf(head)).toHaveLength(20);
+		const late = workflow(99, ['messageReceived']);
+		await expect(activate(late)).rejects.toThrow(
+			'Too many workflows share this Z-API instance: the workflow holding the received/sent messages webhook passes them on to 20 others already, at most 20',
+		);
+		expect(membersOf(head)).toHaveLength(20);
+		expect(new URL((await settings()).addresses.receivedAndSent).pathname).toBe(`/webhook/${head.webhookId}/webhook`);
+	}, 60_000);
 });
