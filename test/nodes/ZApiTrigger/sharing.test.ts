@@ -512,13 +512,16 @@ describe('passing deliveries on: nothing lost, the service never waits for a mem
 		if (result.items) head.started.push(...result.items);
 		return { answeredAfterMs: result.answeredAfterMs, status: result.response.status, reached: workflows.flatMap((each) => each.started.map(() => each.name)) };
 	}
+	/** W1 holds the webhook, W2 receives through it. */
+	async function headAndMember(): Promise<[Workflow, Workflow]> {
+		const pair: [Workflow, Workflow] = [workflow(1, ['messageReceived']), workflow(2, ['messageReceived'])];
+		for (const each of pair) await activate(each);
+		return pair;
+	}
 	const membersOf = (head: Workflow) => ((head.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []) as IDataObject[];
 
 	it('a member whose n8n answers 404 once gets the delivery on the next try and stays', async () => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
+		const [head, member] = await headAndMember();
 		const station = await stage(member, 'notFoundOnce');
 		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
 		expect(station.requests).toBe(2);
@@ -527,10 +530,7 @@ describe('passing deliveries on: nothing lost, the service never waits for a mem
 	});
 
 	it('a member whose connection is cut twice gets the delivery on the third try', async () => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
+		const [head, member] = await headAndMember();
 		const station = await stage(member, 'cutTwice');
 		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
 		expect(sent.reached).toEqual(['W1', 'W2']);
@@ -543,10 +543,7 @@ describe('passing deliveries on: nothing lost, the service never waits for a mem
 		['down', 'ECONNREFUSED'],
 		['stalls', 'timeout'],
 	] as const)('a member that is %s: the service has its answer at once, the head still starts, the member is kept and its failure counted', async (fault, said) => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
+		const [head, member] = await headAndMember();
 		await stage(member, fault);
 		const started = performance.now();
 		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
