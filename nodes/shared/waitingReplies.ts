@@ -121,6 +121,28 @@ function choiceCounts(rule: Extract<ReplyRule, { type: 'choice' }>, item: Item, 
 	return labels.includes(typed) || (position >= 1 && position <= labels.length);
 }
 
+/**
+ * The choice an answer that counts picked, when it names one: the button or list option
+ * pressed (by its id, else its title), a poll vote for one option, or a choice typed by its
+ * text or its number in the order offered. Null for other rules and for a poll vote for several.
+ */
+export function chosenChoice(record: WaitingReply, item: Item): ReplyChoice | null {
+	if (record.rule.type !== 'choice') return null;
+	const { choices } = record.rule;
+	const content = contentOf(item);
+	const byId = (id: string | null) => (id ? choices.find((choice) => choice.id === id) : undefined);
+	const byLabel = (text: unknown) => choices.find((choice) => normalText(choice.label) === normalText(text));
+	if (item.kind === 'buttonsResponse') return byId(textOf(fieldOf(content, 'buttonId'))) ?? byLabel(item.text) ?? null;
+	if (item.kind === 'listResponse') return byId(textOf(fieldOf(content, 'selectedRowId'))) ?? byLabel(fieldOf(content, 'title')) ?? null;
+	if (item.kind === 'pollVote') {
+		const options = fieldOf(content, 'options');
+		return Array.isArray(options) && options.length === 1 ? (byLabel(isObject(options[0]) ? options[0].name : options[0]) ?? null) : null;
+	}
+	const typed = normalText(item.text);
+	const position = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
+	return byLabel(typed) ?? choices[position - 1] ?? null;
+}
+
 /** A number written in the answer ("3", "3,5", " 12 "), or null. */
 export function numberIn(text: unknown): number | null {
 	const typed = (textOf(text) ?? '').trim().replace(',', '.');
@@ -337,6 +359,8 @@ export interface ReplyHandOff {
 	askedAt: number;
 	/** The trigger's Download Media settings, so the file comes as the trigger would give it. */
 	media?: { binaryProperty: string; maxBytes: number };
+	/** The choice the answer picked (chosenChoice), when it counts and names one. */
+	choice?: ReplyChoice | null;
 }
 
 const signatureOf = (instanceToken: string, payload: string) => createHmac('sha256', instanceToken).update(`reply:${payload}`).digest('hex');
