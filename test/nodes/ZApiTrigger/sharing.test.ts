@@ -318,6 +318,38 @@ describe('Send and Wait for Reply in a workflow that is not the head', () => {
 	});
 });
 
+describe('an answer to a waiting question starts no other workflow on the instance unless asked to', () => {
+	const phone = '5511944445555';
+	const asks = (workflowId: string) =>
+		runWaitingAction(
+			{ resource: 'message', operation: 'sendAndWaitForReply', phone, message: 'Which day?', questionType: 'buttons', buttons: { button: [{ label: 'Monday', id: 'mon' }] }, answerRule: 'choice' },
+			undefined,
+			{ credentials: { instanceToken: ENCODED_TOKEN, baseUrl: standIn.url }, workflowId },
+		);
+	const answer = () =>
+		contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'buttonsResponseMessage')!, { phone, messageId: newId(), buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' } });
+	const resumed = () => nock(N8N).post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`).query(true).reply(200, { accepted: true });
+
+	it.each([
+		['the question waits in a member’s workflow; the head', 'wf-1', 0, [], ['W0']],
+		['the question waits in the head’s workflow; a member', 'wf-0', 1, [], ['W1']],
+	])('%s starts for it only with Start on Answers Elsewhere on', async (_name, askingWorkflow, other, off, on) => {
+		for (const startOnAnswersElsewhere of [false, true]) {
+			workflows = [];
+			standIn.reset();
+			const all = [workflow(0, ['messageReceived']), workflow(1, ['messageReceived'])];
+			all[other].setup.parameters = { ...all[other].setup.parameters, options: { startOnAnswersElsewhere } };
+			for (const each of all) await activate(each);
+			expect((await asks(askingWorkflow)).status).toBe('waiting');
+			const resume = resumed();
+			expect(await serviceSends('receivedAndSent', answer())).toEqual(startOnAnswersElsewhere ? on : off);
+			expect(resume.isDone()).toBe(true);
+			// A message that answers nothing starts both.
+			expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { phone, messageId: newId() }))).toEqual(['W0', 'W1']);
+		}
+	}, 60_000);
+});
+
 describe('a control request captured on its way is good for nothing else', () => {
 	it('a join sent again to another workflow’s trigger is refused', async () => {
 		const first = workflow(1, ['messageReceived']);
