@@ -146,7 +146,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	// so are the requests and relays between workflows sharing the instance (sharing.ts).
 	const check = deliveryCheckOf(stored);
 	let instance: ZApiInstance | undefined;
-	if (!check || needsInstanceToken(stored, body)) {
+	if (!check || needsInstanceToken(body)) {
 		try {
 			instance = await getInstance.call(this);
 		} catch (error) {
@@ -176,11 +176,16 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		);
 		// Sharing (sharing.ts): with members to pass this delivery on to, the service gets its
 		// answer first, so no member makes it wait; they get the delivery after it.
-		const targets = answer.outcome !== 'refused' && instance ? relayTargetsOf(this, stored, body) : [];
+		const targets = answer.outcome !== 'refused' ? relayTargetsOf(this, stored, body) : [];
 		if (targets.length) this.getResponseObject().status(200).json(RECEIVED);
 		let relayed: Promise<RelayOutcome> | undefined;
+		// The token signs the members' addresses: read after the answer, once.
+		const passOn = async (answeredHere: boolean): Promise<RelayOutcome> => {
+			const token = (instance ??= await readCredentialsForReply(this));
+			return token ? await relayToMembers(this, token, stored, body, targets, answeredHere) : { answeredElsewhere: false };
+		};
 		const relay = async (answeredHere: boolean): Promise<RelayOutcome> =>
-			await (relayed ??= targets.length ? relayToMembers(this, instance!, stored, body, targets, answeredHere) : Promise.resolve({ answeredElsewhere: false }));
+			await (relayed ??= targets.length ? passOn(answeredHere) : Promise.resolve({ answeredElsewhere: false }));
 		const done = async (result: IWebhookResponseData): Promise<IWebhookResponseData> => {
 			await relay(false);
 			if (!targets.length) return result;
@@ -250,7 +255,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 }
 
-/** The credentials for a reply's hand-off; undefined (logged) when they cannot be read: the message then starts the workflow. */
+/**
+ * The credentials for a reply's hand-off or for passing a delivery on to members; undefined
+ * (logged) when they cannot be read: the message then starts the workflow, the members miss it.
+ */
 async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApiInstance | undefined> {
 	try {
 		return await getInstance.call(context);

@@ -330,14 +330,12 @@ function endSharing(data: TriggerStaticData, registered: WebhookName[], handled 
 /* ---------------------------------------------------------------- deliveries */
 
 /**
- * Whether a delivery needs the instance token beyond its check: a control request (its proof
- * is keyed by the token) or a delivery a head passes on (members' addresses are signed with
- * it). A trigger alone on its instance never reads its credentials for a delivery.
+ * Whether a delivery needs the instance token before its answer: a control request (its
+ * proof is keyed by the token). A head reads it for its members' addresses only after it
+ * answered the service (receive.ts), so members cost the service's answer nothing.
  */
-export function needsInstanceToken(data: TriggerStaticData, body: unknown): boolean {
-	if (isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD)) return true;
-	const members = sharingOf(data).members;
-	return Array.isArray(members) && members.length > 0;
+export function needsInstanceToken(body: unknown): boolean {
+	return isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD);
 }
 
 /** The members a delivery the service sent to this head goes on to; none for one passed on already. */
