@@ -227,6 +227,15 @@ export class ZApiTrigger implements INodeType {
 						displayOptions: { hide: { ignoreRepeats: [false] } },
 					},
 					{
+						displayName: 'Start on Answers Elsewhere',
+						name: 'startOnAnswersElsewhere',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether a message that answers a question of Send and Wait for Reply waiting in another workflow on this instance also starts this workflow. Off, the answer goes to the waiting execution only.',
+						displayOptions: { show: { '/events': ['messageReceived'] } },
+					},
+					{
 						displayName: 'Unknown Events',
 						name: 'unknownEvents',
 						type: 'options',

@@ -15,7 +15,7 @@ import {
 } from '../shared/mediaDownload';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
-import { answerControl, needsInstanceToken, relayToMembers } from './sharing';
+import { ANSWERED_HEADER, answerControl, needsInstanceToken, RELAYED_HEADER, relayTargetsOf, relayToMembers, type RelayOutcome } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 import { feedsTakeover } from './takeover';
 
@@ -149,7 +149,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	// so are the requests and relays between workflows sharing the instance (sharing.ts).
 	const check = deliveryCheckOf(stored);
 	let instance: ZApiInstance | undefined;
-	if (!check || needsInstanceToken(stored, body)) {
+	if (!check || needsInstanceToken(body)) {
 		try {
 			instance = await getInstance.call(this);
 		} catch (error) {
@@ -177,9 +177,32 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			},
 			choices,
 		);
-		if (answer.outcome !== 'refused' && instance) await relayToMembers(this, instance, stored, body);
+		// Sharing (sharing.ts): with members to pass this delivery on to, the service gets its
+		// answer first, so no member makes it wait; they get the delivery after it.
+		const targets = answer.outcome !== 'refused' ? relayTargetsOf(this, stored, body) : [];
+		if (targets.length) this.getResponseObject().status(200).json(RECEIVED);
+		let relayed: Promise<RelayOutcome> | undefined;
+		// The token signs the members' addresses: read after the answer, once.
+		const passOn = async (answeredHere: boolean): Promise<RelayOutcome> => {
+			const token = (instance ??= await readCredentialsForReply(this));
+			return token ? await relayToMembers(this, token, stored, body, targets, answeredHere) : { answeredElsewhere: false };
+		};
+		const relay = async (answeredHere: boolean): Promise<RelayOutcome> =>
+			await (relayed ??= targets.length ? passOn(answeredHere) : Promise.resolve({ answeredElsewhere: false }));
+		const done = async (result: IWebhookResponseData): Promise<IWebhookResponseData> => {
+			await relay(false);
+			if (!targets.length) return result;
+			// The service has its answer: n8n must not write another.
+			return { ...(result.workflowData ? { workflowData: result.workflowData } : {}), noWebhookResponse: true };
+		};
 		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
-		if (answer.outcome !== 'started') return respond(this, answer);
+		if (answer.outcome !== 'started') return await done(respond(this, answer));
+		const headers = this.getHeaderData() as IDataObject;
+		const startOnAnswers = fieldOf(choices.options, 'startOnAnswersElsewhere') === true;
+		if (headers[RELAYED_HEADER] !== undefined && headers[ANSWERED_HEADER] !== undefined && !startOnAnswers) {
+			this.logger.debug('Z-API Trigger: a message that answered a question waiting in another workflow started nothing (Start on Answers Elsewhere is off)');
+			return await done(respond(this, { outcome: 'ignored' }));
+		}
 		if (answer.pending) {
 			this.logger.info(
 				'Z-API Trigger: a delivery came in while n8n was still saving this activation (it saves it once every webhook is registered); accepted, as its address is that of the activation just made',
@@ -190,7 +213,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const memory = answer.pending ? 'none' : rememberDelivery(stored, answer.items, choices.options);
 		if (memory === 'repeat') {
 			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
-			return respond(this, { outcome: 'ignored' });
+			return await done(respond(this, { outcome: 'ignored' }));
 		}
 		const media = mediaOptionsOf(choices.options);
 		// Learns phone–LID pairs; a reply an execution waits for goes to it and starts nothing.
@@ -202,15 +225,21 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const reply = answer.pending
 			? { items: withContactForms(answer.items, {}), startsNothing: false, staticDataChanged: false }
 			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
-		if (reply.startsNothing) return respond(this, { outcome: 'ignored' });
+		const { answeredElsewhere } = await relay(reply.startsNothing);
+		// `answered`: the head learns that a member's waiting question took the message.
+		if (reply.startsNothing) return await done(ANSWERED);
+		if (answeredElsewhere && !startOnAnswers) {
+			this.logger.debug('Z-API Trigger: a message that answered a question waiting in another workflow started nothing (Start on Answers Elsewhere is off)');
+			return await done(respond(this, { outcome: 'ignored' }));
+		}
 		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
-		if (memory === 'none' && !download && !reply.staticDataChanged) return respond(this, answer);
+		if (memory === 'none' && !download && !reply.staticDataChanged) return await done(respond(this, answer));
 		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
 		// downloads (shared/mediaDownload.ts): a slow file must not make the service send it again.
-		this.getResponseObject().status(200).json(STARTED);
+		if (!targets.length) this.getResponseObject().status(200).json(STARTED);
 		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
 		return { workflowData: [data], noWebhookResponse: true };
 	} catch (error) {
@@ -224,11 +253,15 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		this.logger.error(
 			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
 		);
+		if (this.getResponseObject().headersSent) return { noWebhookResponse: true };
 		return respond(this, { outcome: 'ignored' });
 	}
 }
 
-/** The credentials for a reply's hand-off; undefined (logged) when they cannot be read: the message then starts the workflow. */
+/**
+ * The credentials for a reply's hand-off or for passing a delivery on to members; undefined
+ * (logged) when they cannot be read: the message then starts the workflow, the members miss it.
+ */
 async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApiInstance | undefined> {
 	try {
 		return await getInstance.call(context);
@@ -240,6 +273,11 @@ async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApi
 
 /** The answer to a delivery that starts an execution, when the trigger gives it itself. */
 const STARTED = { received: true, started: true };
+/** The answer a head gives the service before passing the delivery on (whether it starts is decided after). */
+const RECEIVED = { received: true };
+
+/** The answer for a message handed to a question waiting in this workflow: a head that passed it on learns so. */
+const ANSWERED: IWebhookResponseData = { webhookResponse: { received: true, started: false, answered: true } };
 
 /**
  * 'repeat' when the items come from a delivery that already started an execution lately;

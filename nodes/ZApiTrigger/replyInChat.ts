@@ -4,6 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
 import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
+	chosenChoice,
 	keepWaitingReplies,
 	replyCounts,
 	signHandOff,
@@ -164,6 +165,7 @@ async function routeReply(
 			counted,
 			questionMessageId: record.questionMessageId,
 			askedAt: record.askedAt,
+			choice: counted ? chosenChoice(record, item) : null,
 			...(media ? { media } : {}),
 		});
 		if (taken) return keep(true);

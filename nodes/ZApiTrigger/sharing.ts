@@ -1,15 +1,19 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CONTROL_FIELD, controlBody, postToTrigger, proofOf } from '../shared/control';
+import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, controlBody, postToTrigger, proofOf } from '../shared/control';
 import { isObject } from '../shared/delivery/readers';
-import { deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
+import { ACTIVATION_PARAM, deliveryScope, secretsOfAddress, signedUrl, verifyDelivery } from '../shared/signedAddress';
 import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
 import { askedQuestionsIn, placeWaitingReplies, type AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
 import {
+	afterRelay,
 	arrivalOf,
 	departureOf,
+	DROP_AFTER_FAILURES,
+	DROP_AFTER_MS,
 	holderOf,
 	inheritedBy,
 	membersIn,
@@ -49,8 +53,26 @@ import type { Before, TriggerStaticData } from './staticData';
 
 /** The header a passed-on delivery carries. */
 export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
-/** A control request older than this (or that far ahead of the clock) is refused. */
-const CONTROL_MAX_AGE_MS = 5 * 60_000;
+/** The header of a passed-on message that answered a question waiting in the head's workflow. */
+export const ANSWERED_HEADER = 'x-zapi-trigger-answered';
+/**
+ * Passing a delivery on: tries per member, the pauses between them, and how long each try
+ * waits. The service has its answer already; these bound how long the head's own execution
+ * waits for its members (at most about 3 × 1.5 s + 1.25 s for a member that never answers).
+ */
+const RELAY_TRIES = 3;
+const RELAY_PAUSES_MS = [250, 1_000];
+const RELAY_TIMEOUT_MS = 1_500;
+/** At most this many other workflows receive through one head; a join beyond is refused. */
+export const MAX_MEMBERS = 20;
+/** The status of a join refused because the head has MAX_MEMBERS members. */
+const SHARING_FULL = 507;
+/**
+ * How many control requests' nonces a trigger remembers at once (each for CONTROL_MAX_AGE_MS):
+ * beyond, a request is refused (429) until older ones are forgotten. Joins, leaves and
+ * placements come by the few per minute.
+ */
+export const MAX_CONTROL_NONCES = 1_000;
 
 export interface SharingData extends IDataObject {
 	/** Head: the other triggers receiving through it. */
@@ -62,11 +84,13 @@ export interface SharingData extends IDataObject {
 	sharedSentByMeBefore?: boolean;
 	/** Member: the webhooks it joined a head for at activation. */
 	joined?: WebhookName[];
+	/** The nonces of the control requests received lately, with until when each is remembered. */
+	controlNonces?: Record<string, number>;
 }
 
 type ControlRequest =
 	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
-	| { op: 'leave'; at: number; scope: string; webhooks: WebhookName[] }
+	| { op: 'leave'; at: number; scope: string; activation?: string; webhooks: WebhookName[] }
 	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean }
 	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions };
 
@@ -89,7 +113,7 @@ function webhooksNamed(names: WebhookName[]): string {
 }
 
 async function sendControl(context: Context, address: string, request: ControlRequest, instanceToken: string): Promise<boolean | string> {
-	const answer = await postToTrigger(context, address, controlBody(request, instanceToken), {}, [instanceToken]);
+	const answer = await postToTrigger(context, address, controlBody(request, instanceToken, address), {}, [instanceToken]);
 	if ('error' in answer) return answer.error;
 	return answer.status >= 200 && answer.status < 300 ? true : `HTTP ${answer.status}`;
 }
@@ -151,6 +175,11 @@ export async function joinHeads(
 			instanceToken,
 		);
 		const labels = webhooksNamed(webhooks);
+		if (answer === `HTTP ${SHARING_FULL}`) {
+			throw new NodeOperationError(context.getNode(), `Too many workflows share this Z-API instance: the workflow holding ${labels} passes them on to ${MAX_MEMBERS} others already, at most ${MAX_MEMBERS}`, {
+				description: `Deactivate a workflow with a Z-API Trigger on this instance, or let fewer workflows react to it (one workflow can branch with a Switch node), then activate this one again.`,
+			});
+		}
 		if (answer === true) {
 			joined.push(...webhooks);
 			context.logger.info(`Z-API Trigger: receives ${labels} through the workflow of this n8n that holds them for this instance`);
@@ -208,7 +237,7 @@ export async function leaveSharing(context: IHookFunctions, data: TriggerStaticD
 	const { instanceToken } = instance;
 	const scope = deliveryScope(context);
 	for (const [head, webhooks] of heads) {
-		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, webhooks }, instanceToken);
+		const answer = await sendControl(context, head, { op: 'leave', at: Date.now(), scope, activation: data.activation, webhooks }, instanceToken);
 		if (answer !== true) {
 			context.logger.info(`Z-API Trigger: the workflow holding ${webhooksNamed(webhooks)} did not answer its leave (${answer}); it drops this one at its next delivery`);
 		}
@@ -294,50 +323,86 @@ function endSharing(data: TriggerStaticData, registered: WebhookName[], handled 
 	delete sharing.members;
 	delete sharing.sharedSentByMeBefore;
 	delete sharing.joined;
+	// Bound to the activation that ends: a request naming it is refused from now on anyway.
+	delete sharing.controlNonces;
 }
 
 /* ---------------------------------------------------------------- deliveries */
 
 /**
- * Passes a delivery the service sent to this head on to its members of that webhook, all at
- * once. A member answering 404 or 410 is gone (its workflow deactivated without leaving, or
- * deleted): it is dropped. Never throws.
+ * Whether a delivery needs the instance token before its answer: a control request (its
+ * proof is keyed by the token). A head reads it for its members' addresses only after it
+ * answered the service (receive.ts), so members cost the service's answer nothing.
  */
-/**
- * Whether a delivery needs the instance token beyond its check: a control request (its proof
- * is keyed by the token) or a delivery a head passes on (members' addresses are signed with
- * it). A trigger alone on its instance never reads its credentials for a delivery.
- */
-export function needsInstanceToken(data: TriggerStaticData, body: unknown): boolean {
-	if (isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD)) return true;
-	const members = sharingOf(data).members;
-	return Array.isArray(members) && members.length > 0;
+export function needsInstanceToken(body: unknown): boolean {
+	return isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD);
 }
 
-export async function relayToMembers(context: IWebhookFunctions, instance: ZApiInstance, data: TriggerStaticData, body: unknown): Promise<void> {
-	const sharing = sharingOf(data);
-	if (!Array.isArray(sharing.members) || !sharing.members.length || !isObject(body)) return;
-	const headers = context.getHeaderData() as IDataObject;
-	if (headers[RELAYED_HEADER] !== undefined) return;
-	const members = membersIn(sharing.members);
-	const targets = relayTargets(members, webhooksOfDelivery(body));
-	const gone: string[] = [];
-	await Promise.all(
+/** The members a delivery the service sent to this head goes on to; none for one passed on already. */
+export function relayTargetsOf(context: IWebhookFunctions, data: TriggerStaticData, body: unknown): Member[] {
+	const members = sharingOf(data).members;
+	if (!Array.isArray(members) || !members.length || !isObject(body)) return [];
+	if ((context.getHeaderData() as IDataObject)[RELAYED_HEADER] !== undefined) return [];
+	return relayTargets(membersIn(members), webhooksOfDelivery(body));
+}
+
+/** What the members said: whether one of them handed the message to a question waiting there. */
+export interface RelayOutcome {
+	answeredElsewhere: boolean;
+}
+
+/**
+ * Passes a delivery on to `targets`, all at once, after the head answered the service (so no
+ * member makes the service wait). Each member gets RELAY_TRIES tries, each limited to
+ * RELAY_TIMEOUT_MS, with the pauses of RELAY_PAUSES_MS between; a member that takes none is
+ * dropped only after failing repeatedly over a while (sharingRules.ts, afterRelay).
+ * `answeredHere`: the message went to a question waiting in this workflow; members then start
+ * nothing unless their trigger's Start on Answers Elsewhere is on. Never throws.
+ */
+export async function relayToMembers(
+	context: IWebhookFunctions,
+	instance: ZApiInstance,
+	data: TriggerStaticData,
+	body: unknown,
+	targets: Member[],
+	answeredHere: boolean,
+): Promise<RelayOutcome> {
+	const headers: Record<string, string> = { [RELAYED_HEADER]: '1', ...(answeredHere ? { [ANSWERED_HEADER]: '1' } : {}) };
+	const results = await Promise.all(
 		targets.map(async (member) => {
 			const address = addressOf(member, instance.instanceToken);
-			const answer = await postToTrigger(context, address, body, { [RELAYED_HEADER]: '1' }, [instance.instanceToken]);
-			if ('status' in answer && (answer.status === 404 || answer.status === 410)) {
-				gone.push(member.scope);
-				context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} no longer receives (HTTP ${answer.status}); it is dropped from the workflows sharing this instance`);
-			} else if ('error' in answer || answer.status >= 300) {
-				context.logger.warn(
-					`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} (${'error' in answer ? answer.error : `HTTP ${answer.status}`})`,
-				);
+			let last = '';
+			for (let attempt = 0; attempt < RELAY_TRIES; attempt++) {
+				if (attempt > 0) await sleep(RELAY_PAUSES_MS[attempt - 1]);
+				const answer = await postToTrigger(context, address, body, headers, [instance.instanceToken], RELAY_TIMEOUT_MS);
+				if ('status' in answer && answer.status >= 200 && answer.status < 300) {
+					return { member, took: true, answered: isObject(answer.body) && answer.body.answered === true };
+				}
+				last = 'error' in answer ? answer.error : `HTTP ${answer.status}`;
 			}
+			context.logger.warn(`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} after ${RELAY_TRIES} tries (${last})`);
+			return { member, took: false, answered: false };
 		}),
 	);
-	// Assigned, not changed in place: n8n saves static data only when it sees a change.
-	if (gone.length) sharing.members = members.filter((member) => !gone.includes(member.scope));
+	const now = Date.now();
+	const sharing = sharingOf(data);
+	const updated = new Map(results.map(({ member, took }) => [member.scope, afterRelay(member, took, now)]));
+	const changed = results.some(({ member, took }) => !took || member.failures !== undefined);
+	if (changed) {
+		// Assigned, not changed in place: n8n saves static data only when it sees a change.
+		sharing.members = membersIn(sharing.members).flatMap((member) => {
+			if (!updated.has(member.scope)) return [member];
+			const after = updated.get(member.scope);
+			if (!after) {
+				context.logger.info(
+					`Z-API Trigger: ${workflowOf(member.scope)} took no delivery ${DROP_AFTER_FAILURES} times in a row over ${DROP_AFTER_MS / 60_000} minutes; it is dropped from the workflows sharing this instance (activating it again brings it back)`,
+				);
+				return [];
+			}
+			return [after];
+		});
+	}
+	return { answeredElsewhere: results.some((result) => result.answered) };
 }
 
 /* ---------------------------------------------------------------- control requests */
@@ -379,11 +444,27 @@ export async function answerControl(
 		return refuse(400, 'Not JSON');
 	}
 	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) > CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
+	// Bound to this trigger's current activation, which the address's signature binds to this workflow and node.
+	if (request.to !== (query as IDataObject)[ACTIVATION_PARAM]) return refuse(403, 'Sent to another trigger');
+	const nonce = request.nonce;
+	if (typeof nonce !== 'string' || !/^[0-9a-f]{32}$/.test(nonce)) return refuse(400, 'No nonce');
 	const sharing = sharingOf(data);
+	const seen = noncesIn(sharing.controlNonces, now);
+	if (nonce in seen) return refuse(403, 'Already received');
+	if (Object.keys(seen).length >= MAX_CONTROL_NONCES) return refuse(429, 'Too many control requests; try again in a few minutes');
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	const remember = () => {
+		sharing.controlNonces = { ...seen, [nonce]: (request.at as number) + CONTROL_MAX_AGE_MS };
+	};
 	const members = membersIn(sharing.members);
 	if (request.op === 'join') {
 		const member = memberOf(request.member);
 		if (!member) return refuse(400, 'No member');
+		if (!members.some((known) => known.scope === member.scope) && members.length >= MAX_MEMBERS) {
+			context.logger.warn(`Z-API Trigger: refused ${workflowOf(member.scope)}: ${MAX_MEMBERS} workflows receive through this one already, at most ${MAX_MEMBERS}`);
+			return refuse(SHARING_FULL, `At most ${MAX_MEMBERS} other workflows receive through one Z-API Trigger`);
+		}
+		remember();
 		sharing.members = withMember(members, member);
 		if (request.sentByMeBefore === false && data.sentByMeBefore === undefined && sharing.sharedSentByMeBefore === undefined) {
 			sharing.sharedSentByMeBefore = false;
@@ -391,8 +472,12 @@ export async function answerControl(
 		context.logger.info(`Z-API Trigger: ${workflowOf(member.scope)} receives ${webhooksNamed(member.webhooks)} through this one`);
 	} else if (request.op === 'leave') {
 		if (typeof request.scope !== 'string') return refuse(400, 'No scope');
-		sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
+		remember();
+		// Only the activation that left: the same workflow activated again since stays.
+		const leaving = typeof request.activation === 'string' ? members.find((member) => member.scope === request.scope && member.activation !== request.activation) : undefined;
+		if (!leaving) sharing.members = withoutMember(members, request.scope, webhookNamesIn(request.webhooks));
 	} else if (request.op === 'handOver') {
+		remember();
 		const takes = webhookNamesIn(request.webhooks);
 		const inherited = membersIn(request.members);
 		let merged = members;
@@ -410,11 +495,17 @@ export async function answerControl(
 		}
 		context.logger.info(`Z-API Trigger: holds ${webhooksNamed(takes)} for this instance from now on`);
 	} else if (request.op === 'await') {
-		return await answerAwait(context, instance, members, request, body, refuse);
+		return await answerAwait(context, instance, members, request, remember, refuse);
 	} else {
 		return refuse(400, 'Unknown request');
 	}
 	return { webhookResponse: { ok: true } };
+}
+
+/** The nonces still remembered. */
+function noncesIn(value: unknown, now: number): Record<string, number> {
+	if (!isObject(value)) return {};
+	return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now));
 }
 
 function sameText(a: string, b: string): boolean {
@@ -424,27 +515,40 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on
- * as they came (text and proof) to the member of the asking workflow that receives messages,
- * whose answer is given back. The answer says how many questions wait.
+ * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on to
+ * the member of the asking workflow that receives messages (asked again by this trigger,
+ * bound to that member's address), whose answer is given back. The answer says which
+ * questions wait (`kept`), or that the workflow's store is full. The nonce is remembered only
+ * when something was written: a confirmation that finds the questions saved writes nothing,
+ * so it never overwrites what another delivery wrote meanwhile (shared/waitingReplies.ts);
+ * sent again, it changes nothing either.
  */
 async function answerAwait(
 	context: IWebhookFunctions,
 	instance: ZApiInstance,
 	members: Member[],
 	request: IDataObject,
-	body: IDataObject,
+	remember: () => void,
 	refuse: (status: number, error: string) => IWebhookResponseData,
 ): Promise<IWebhookResponseData> {
 	const questions = askedQuestionsIn(request.questions);
 	if (typeof request.workflowId !== 'string' || !questions) return refuse(400, 'No questions');
 	if (request.workflowId === context.getWorkflow().id) {
-		return { webhookResponse: { ok: true, ...placeWaitingReplies(context, questions) } };
+		const placement = placeWaitingReplies(context, questions);
+		if ('full' in placement) {
+			context.getResponseObject().status(507).json({ ok: false, error: 'Too many questions waiting', ...placement });
+			return { noWebhookResponse: true };
+		}
+		if (placement.changed) remember();
+		return { webhookResponse: { ok: true, ...placement } };
 	}
 	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
 	if (!member) return refuse(404, 'No Z-API Trigger of that workflow receives messages on this instance');
-	const answer = await postToTrigger(context, addressOf(member, instance.instanceToken), { [CONTROL_FIELD]: body[CONTROL_FIELD], proof: body.proof }, {}, [instance.instanceToken]);
+	const address = addressOf(member, instance.instanceToken);
+	const passed: ControlRequest = { op: 'await', at: Date.now(), workflowId: request.workflowId, questions };
+	const answer = await postToTrigger(context, address, controlBody(passed, instance.instanceToken, address), {}, [instance.instanceToken]);
 	if ('error' in answer) return refuse(502, `The workflow's Z-API Trigger did not answer: ${answer.error}`);
+	if (isObject(answer.body) && answer.body.changed !== false) remember();
 	context.getResponseObject().status(answer.status).json(isObject(answer.body) ? answer.body : {});
 	return { noWebhookResponse: true };
 }

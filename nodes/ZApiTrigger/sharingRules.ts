@@ -22,6 +22,9 @@ export interface Member {
 	activation: string;
 	/** The webhooks it receives through this head. */
 	webhooks: WebhookName[];
+	/** Deliveries in a row it did not take (after every try), and since when; absent while it takes them. */
+	failures?: number;
+	failingSince?: number;
 }
 
 /** What one webhook's address is, seen from the trigger that reads it. */
@@ -174,7 +177,26 @@ export function memberOf(value: unknown): Member | undefined {
 	} catch {
 		return undefined;
 	}
-	return { url: record.url, scope: record.scope, activation: record.activation, webhooks };
+	const failing =
+		typeof record.failures === 'number' && typeof record.failingSince === 'number' ? { failures: record.failures, failingSince: record.failingSince } : {};
+	return { url: record.url, scope: record.scope, activation: record.activation, webhooks, ...failing };
+}
+
+/** Drop a member only after this many deliveries in a row it did not take, over at least DROP_AFTER_MS. */
+export const DROP_AFTER_FAILURES = 5;
+export const DROP_AFTER_MS = 10 * 60_000;
+
+/**
+ * A member after one delivery passed on: `took` clears its failures; otherwise they add up,
+ * and it is dropped (undefined) once it failed DROP_AFTER_FAILURES times in a row over at
+ * least DROP_AFTER_MS. One 404 is not enough: n8n answers it too while it registers a
+ * workflow's webhooks again.
+ */
+export function afterRelay(member: Member, took: boolean, now: number): Member | undefined {
+	if (took) return { url: member.url, scope: member.scope, activation: member.activation, webhooks: member.webhooks };
+	const failures = (member.failures ?? 0) + 1;
+	const failingSince = member.failingSince ?? now;
+	return failures >= DROP_AFTER_FAILURES && now - failingSince >= DROP_AFTER_MS ? undefined : { ...member, failures, failingSince };
 }
 
 export function membersIn(value: unknown): Member[] {

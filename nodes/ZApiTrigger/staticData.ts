@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LID_PAIRS_KEY } from '../shared/lidPairs';
-import { WAITING_REPLIES_KEY } from '../shared/waitingReplies';
+import { ENDED_QUESTIONS_KEY, WAITING_REPLIES_KEY } from '../shared/waitingReplies';
 import type { WebhookName } from '../shared/webhooks';
 
 /*
@@ -19,8 +19,9 @@ import type { WebhookName } from '../shared/webhooks';
  * - LID_PAIRS_KEY: phone–LID pairs learned from deliveries (shared/lidPairs.ts).
  * - WAITING_REPLIES_KEY: questions of Send and Wait for Reply waiting for their answer in the
  *   chat (shared/waitingReplies.ts), placed by the asking node through a control request.
+ * - ENDED_QUESTIONS_KEY: those that ended lately, so a placement sent again places nothing.
  */
-export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY] as const;
+export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY, ENDED_QUESTIONS_KEY] as const;
 
 /** What a webhook pointed at before an activation took it: '' nothing, null not known. */
 export type Before = Partial<Record<WebhookName, string | null>>;

@@ -1,7 +1,7 @@
-import { createHmac } from 'crypto';
+import { createHmac, randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { secretsOfAddress } from './signedAddress';
+import { ACTIVATION_PARAM, secretsOfAddress } from './signedAddress';
 import { messageOf, redactSecrets } from './transport';
 import type { AskedQuestions } from './waitingReplies';
 
@@ -18,10 +18,27 @@ export const CONTROL_FIELD = 'zApiTriggerControl';
 /** How long a node waits for another trigger's answer. */
 const REQUEST_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a control request stays valid after it was made (and how far ahead of the
+ * receiver's clock it may be: another process's clock). Its nonce is remembered that long.
+ */
+export const CONTROL_MAX_AGE_MS = 2 * 60_000;
+
 /** What every control request carries: its name and when it was made (ms). */
 export interface ControlRequestBase {
 	op: string;
 	at: number;
+}
+
+/**
+ * What controlBody adds, so a request captured on its way is good for nothing else:
+ * `to`, the activation id of the address it is sent to (a trigger checks it is its current
+ * one, which its signature binds to its workflow and node), and `nonce`, which the receiver
+ * remembers while the request is valid and refuses a second time.
+ */
+export interface ControlBinding {
+	to: string;
+	nonce: string;
 }
 
 type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
@@ -33,9 +50,19 @@ export function proofOf(instanceToken: string, text: string): string {
 	return createHmac('sha256', instanceToken).update(`control:${text}`).digest('hex');
 }
 
-/** A control request's body: the request as text and its proof. */
-export function controlBody<Request extends ControlRequestBase>(request: Request, instanceToken: string): IDataObject {
-	const text = JSON.stringify(request);
+/** The activation id in a trigger's signed address ('' when it has none: the trigger refuses the request). */
+export function activationOfAddress(address: string): string {
+	try {
+		return new URL(address).searchParams.get(ACTIVATION_PARAM) ?? '';
+	} catch {
+		return '';
+	}
+}
+
+/** A control request's body for the trigger at `address`: the request, bound to it, as text, and its proof. */
+export function controlBody<Request extends ControlRequestBase>(request: Request, instanceToken: string, address: string): IDataObject {
+	const binding: ControlBinding = { to: activationOfAddress(address), nonce: randomBytes(16).toString('hex') };
+	const text = JSON.stringify({ ...request, ...binding });
 	return { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) };
 }
 
@@ -46,6 +73,7 @@ export async function postToTrigger(
 	body: unknown,
 	headers: Record<string, string>,
 	secrets: string[],
+	timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<TriggerAnswer> {
 	try {
 		const response = (await context.helpers.httpRequest({
@@ -56,7 +84,7 @@ export async function postToTrigger(
 			headers,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
+			timeout: timeoutMs,
 		})) as { statusCode: number; body?: unknown };
 		return { status: response.statusCode, body: response.body };
 	} catch (error) {
@@ -76,5 +104,5 @@ export async function placeQuestions(
 	questions: AskedQuestions,
 	instanceToken: string,
 ): Promise<TriggerAnswer> {
-	return await postToTrigger(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken), {}, [instanceToken]);
+	return await postToTrigger(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken, address), {}, [instanceToken]);
 }

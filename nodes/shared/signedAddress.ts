@@ -28,9 +28,13 @@ export function activationTime(activation: string): number | undefined {
  * every webhook of the workflow (create()) and only then saves the static data holding the
  * record (ActiveWorkflowManager.addWebhooks: saveStaticData after the loop, n8n 2.41.1 and
  * 1.x alike); a webhook process reads the saved data. A message sent in between would be
- * refused, and the service does not send it again.
+ * refused, and the service does not send it again. create() reads /me and sets each webhook
+ * (a handful of requests, each well under a second on a working service), so a minute
+ * covers it with room for a slow one; an address older than that with no record is refused.
+ * Bound further: only the address of that very activation (its id is signed with this
+ * workflow and node), never one retired, nor one older than an activation retired since.
  */
-export const PENDING_ACTIVATION_MS = 2 * 60_000;
+export const PENDING_ACTIVATION_MS = 60_000;
 
 /** A clock of another process may be a little ahead of this one. */
 const CLOCK_SKEW_MS = 30_000;
@@ -150,5 +154,6 @@ function isPending(activation: string, record: ActivationRecord): boolean {
 	const made = activationTime(activation);
 	const now = record.now ?? Date.now();
 	if (made === undefined || made > now + CLOCK_SKEW_MS || now - made > PENDING_ACTIVATION_MS) return false;
-	return !(record.retired ?? []).some((retired) => safeEqual(retired, activation));
+	// A single activation: not one that ended, nor one an activation made after it superseded.
+	return !(record.retired ?? []).some((retired) => safeEqual(retired, activation) || (activationTime(retired) ?? 0) >= made);
 }

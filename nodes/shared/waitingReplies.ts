@@ -38,8 +38,24 @@ import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type Static
 /** The key of the waiting questions in the workflow's static data. */
 export const WAITING_REPLIES_KEY = 'zApiWaitingReplies';
 
-/** At most this many questions wait per workflow; the ones closest to their limit go first. */
+/**
+ * At most this many questions wait per workflow. A placement that would go beyond it is
+ * refused whole (the asking node fails those items before sending anything); a question
+ * already waiting is never dropped to make room: its answer would start the workflow instead
+ * of resuming its execution.
+ */
 export const MAX_WAITING_REPLIES = 500;
+
+/**
+ * Questions that ended lately (answered, handed off, or withdrawn by their execution), by key,
+ * with until when they are remembered. A placement naming one places nothing for it: a
+ * captured placement sent again after its answer must not make the question wait again.
+ * Remembered longer than a control request stays valid (shared/control.ts, CONTROL_MAX_AGE_MS),
+ * and at most MAX_ENDED_KEPT of them (the newest).
+ */
+export const ENDED_QUESTIONS_KEY = 'zApiEndedQuestions';
+export const ENDED_KEPT_MS = 10 * 60_000;
+export const MAX_ENDED_KEPT = 2_000;
 
 /** A choice offered with the question: a button, a list option or a poll answer. */
 export interface ReplyChoice {
@@ -103,6 +119,28 @@ function choiceCounts(rule: Extract<ReplyRule, { type: 'choice' }>, item: Item, 
 	const typed = normalText(item.text);
 	const position = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
 	return labels.includes(typed) || (position >= 1 && position <= labels.length);
+}
+
+/**
+ * The choice an answer that counts picked, when it names one: the button or list option
+ * pressed (by its id, else its title), a poll vote for one option, or a choice typed by its
+ * text or its number in the order offered. Null for other rules and for a poll vote for several.
+ */
+export function chosenChoice(record: WaitingReply, item: Item): ReplyChoice | null {
+	if (record.rule.type !== 'choice') return null;
+	const { choices } = record.rule;
+	const content = contentOf(item);
+	const byId = (id: string | null) => (id ? choices.find((choice) => choice.id === id) : undefined);
+	const byLabel = (text: unknown) => choices.find((choice) => normalText(choice.label) === normalText(text));
+	if (item.kind === 'buttonsResponse') return byId(textOf(fieldOf(content, 'buttonId'))) ?? byLabel(item.text) ?? null;
+	if (item.kind === 'listResponse') return byId(textOf(fieldOf(content, 'selectedRowId'))) ?? byLabel(fieldOf(content, 'title')) ?? null;
+	if (item.kind === 'pollVote') {
+		const options = fieldOf(content, 'options');
+		return Array.isArray(options) && options.length === 1 ? (byLabel(isObject(options[0]) ? options[0].name : options[0]) ?? null) : null;
+	}
+	const typed = normalText(item.text);
+	const position = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
+	return byLabel(typed) ?? choices[position - 1] ?? null;
 }
 
 /** A number written in the answer ("3", "3,5", " 12 "), or null. */
@@ -210,12 +248,29 @@ export function waitingReplies(context: StaticDataHolder, now = Date.now()): Rec
 	return readWaiting(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY], now);
 }
 
-/** Keeps `records` (assigned, not changed in place: n8n saves static data only when it sees a change). */
-export function keepWaitingReplies(context: StaticDataHolder, records: Record<string, WaitingReply>): void {
-	const kept = Object.entries(records)
-		.sort((a, b) => b[1].expiresAt - a[1].expiresAt)
-		.slice(0, MAX_WAITING_REPLIES);
-	context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY] = Object.fromEntries(kept) as unknown as IDataObject;
+/**
+ * Keeps `records` (assigned, not changed in place: n8n saves static data only when it sees a
+ * change). Every one is kept: the bound is enforced where questions are placed.
+ */
+export function keepWaitingReplies(context: StaticDataHolder, records: Record<string, WaitingReply>, now = Date.now()): void {
+	const global = context.getWorkflowStaticData('global');
+	const ended = Object.keys(readWaiting(global[WAITING_REPLIES_KEY], now)).filter((key) => !(key in records));
+	if (ended.length) {
+		const remembered = { ...endedQuestions(context, now), ...Object.fromEntries(ended.map((key) => [key, now + ENDED_KEPT_MS])) };
+		global[ENDED_QUESTIONS_KEY] = Object.fromEntries(
+			Object.entries(remembered)
+				.sort((a, b) => b[1] - a[1])
+				.slice(0, MAX_ENDED_KEPT),
+		);
+	}
+	global[WAITING_REPLIES_KEY] = records as unknown as IDataObject;
+}
+
+/** The questions that ended lately (ENDED_QUESTIONS_KEY), without those no longer remembered. */
+export function endedQuestions(context: StaticDataHolder, now = Date.now()): Record<string, number> {
+	const stored = context.getWorkflowStaticData('global')[ENDED_QUESTIONS_KEY];
+	if (!isObject(stored)) return {};
+	return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now));
 }
 
 /** The questions one asking execution sends the trigger: its records, keyed `<execution>#<item>`. */
@@ -245,25 +300,42 @@ function sameQuestions(kept: Record<string, WaitingReply>, asked: Record<string,
 	);
 }
 
+/** What a placement did: the keys of this execution's questions kept, or why none was. */
+export type Placement =
+	/** `waiting`: how many of this execution's questions wait now; `kept`: their keys. */
+	| { waiting: number; kept: string[]; changed: boolean }
+	/** Nothing was written: `waiting` questions of other executions wait, `asked` more would pass `limit`. */
+	| { full: true; limit: number; waiting: number; asked: number };
+
 /**
  * The trigger's side: replaces the records of one asking execution with `asked` (none: the
  * execution waits for nothing any more). The other form of each chat (phone or LID) is added
  * from the pairs this trigger learned. When the saved records already are those asked,
  * nothing is written (`changed: false`): n8n then saves nothing, so a confirmation never
- * overwrites what another delivery wrote meanwhile.
+ * overwrites what another delivery wrote meanwhile. When the questions of other executions
+ * and these would be more than MAX_WAITING_REPLIES, nothing is written (`full`).
  */
-export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): { waiting: number; changed: boolean } {
+export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): Placement {
 	const all = waitingReplies(context, now);
 	const mine = ([key]: [string, unknown]) => key.startsWith(`${asked.execution}#`);
-	const wanted = readWaiting(asked.records, now);
-	if (sameQuestions(Object.fromEntries(Object.entries(all).filter(mine)), wanted)) return { waiting: Object.keys(wanted).length, changed: false };
+	const ended = endedQuestions(context, now);
+	const wanted = Object.fromEntries(Object.entries(readWaiting(asked.records, now)).filter(([key]) => !(key in ended)));
+	const kept = Object.keys(wanted);
 	const pairs = learnedPairs(context);
+	// A question's id once known stays: a placement without it (sent before the question went out) does not take it away.
 	const placed = Object.entries(wanted).map(([key, record]): [string, WaitingReply] => [
 		key,
-		{ ...record, chatOtherForm: record.chatOtherForm ?? (isLid(record.chat) ? phoneOfLid(pairs, record.chat) : lidOfPhone(pairs, record.chat)) },
+		{
+			...record,
+			questionMessageId: record.questionMessageId ?? all[key]?.questionMessageId ?? null,
+			chatOtherForm: record.chatOtherForm ?? (isLid(record.chat) ? phoneOfLid(pairs, record.chat) : lidOfPhone(pairs, record.chat)),
+		},
 	]);
-	keepWaitingReplies(context, { ...Object.fromEntries(Object.entries(all).filter((entry) => !mine(entry))), ...Object.fromEntries(placed) });
-	return { waiting: placed.length, changed: true };
+	if (sameQuestions(Object.fromEntries(Object.entries(all).filter(mine)), Object.fromEntries(placed))) return { waiting: kept.length, kept, changed: false };
+	const others = Object.entries(all).filter((entry) => !mine(entry));
+	if (others.length + kept.length > MAX_WAITING_REPLIES) return { full: true, limit: MAX_WAITING_REPLIES, waiting: others.length, asked: kept.length };
+	keepWaitingReplies(context, { ...Object.fromEntries(others), ...Object.fromEntries(placed) }, now);
+	return { waiting: kept.length, kept, changed: true };
 }
 
 /*
@@ -287,6 +359,8 @@ export interface ReplyHandOff {
 	askedAt: number;
 	/** The trigger's Download Media settings, so the file comes as the trigger would give it. */
 	media?: { binaryProperty: string; maxBytes: number };
+	/** The choice the answer picked (chosenChoice), when it counts and names one. */
+	choice?: ReplyChoice | null;
 }
 
 const signatureOf = (instanceToken: string, payload: string) => createHmac('sha256', instanceToken).update(`reply:${payload}`).digest('hex');

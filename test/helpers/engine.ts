@@ -336,14 +336,22 @@ export interface DeliveryResult {
 	/** Status and body written to the HTTP response by the node itself, if any. */
 	response: { status?: number; body?: unknown };
 	result: IWebhookResponseData;
+	/** Milliseconds until the sender had its answer: the node's own write, else webhook()'s return (n8n answers then). */
+	answeredAfterMs: number;
 }
 
 /** A stand-in for the HTTP response a webhook() writes to; `response` records what it wrote. */
 export function recordingResponse() {
 	const response: { status?: number; body?: unknown } = {};
 	const headers: Record<string, string> = {};
+	const written: { at?: number } = {};
 	const res = {
-		headersSent: false,
+		get headersSent() {
+			return written.at !== undefined;
+		},
+		set headersSent(sent: boolean) {
+			if (sent) written.at ??= performance.now();
+		},
 		status(code: number) {
 			response.status = code;
 			return res;
@@ -370,7 +378,7 @@ export function recordingResponse() {
 		header: () => res,
 		set: () => res,
 	};
-	return { response, headers, res };
+	return { response, headers, res, written };
 }
 
 /** One delivery to the trigger through n8n-core's WebhookContext. */
@@ -379,7 +387,8 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 	const workflow = triggerWorkflow(setup, node, setup.staticData ?? {}, setup.active ?? true);
 	const mode: WorkflowExecuteMode = delivery.isTest ? 'manual' : 'webhook';
 	const additionalData = makeAdditionalData(setup.options, mode);
-	const { response, res } = recordingResponse();
+	const { response, res, written } = recordingResponse();
+	const started = performance.now();
 	const req = {
 		method: 'POST',
 		body: delivery.body,
@@ -393,6 +402,7 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 	const webhookData = triggerWebhook(workflow, node, additionalData, delivery.isTest ?? false);
 	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 	const result = await nodeTypeList[TRIGGER_TYPE].webhook!.call(context);
+	const returned = performance.now();
 	const items = result.workflowData?.[0]?.map((item) => item.json);
-	return { items, response, result };
+	return { items, response, result, answeredAfterMs: (written.at ?? returned) - started };
 }

@@ -81,7 +81,7 @@ describe('a reply the execution waits for', () => {
 		const address = resumeAddress();
 		const result = await deliverTo(target, buttonReply(ANA, 'tue', 'Tuesday'));
 		expect(result.items).toBeUndefined();
-		expect(result.result.webhookResponse).toEqual({ received: true, started: false });
+		expect(result.result.webhookResponse).toEqual({ received: true, started: false, answered: true });
 		expect(address.scope.isDone()).toBe(true);
 		const handOff = verifyHandOff(TEST_CREDENTIALS.instanceToken, address.posted[0]);
 		expect(handOff).toMatchObject({ counted: true, questionMessageId: '3EB0QUESTION' });

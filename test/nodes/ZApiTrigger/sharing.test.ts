@@ -5,6 +5,8 @@
  * n8n-core's WebhookContext to that workflow, and one to a workflow that is not active is
  * answered 404, as n8n does.
  */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import nock from 'nock';
@@ -35,6 +37,8 @@ interface Workflow {
 let workflows: Workflow[] = [];
 /** Requests n8n got from anyone but the service (passed-on deliveries, control requests). */
 let fromTriggers = 0;
+/** The control requests sent to n8n, as they went (address with its query, body). */
+let controlsSent: Array<{ path: string; body: IDataObject; op: string }> = [];
 let log: { info: jest.SpyInstance; warn: jest.SpyInstance; error: jest.SpyInstance };
 
 function workflow(index: number, events: string[]): Workflow {
@@ -80,11 +84,24 @@ afterAll(async () => {
 beforeEach(async () => {
 	standIn.reset();
 	workflows = [];
+	controlsSent = [];
 	nock(N8N)
 		.persist()
 		.post(/^\/webhook\//)
 		.reply(function (path, body, callback) {
 			fromTriggers++;
+			const station = staged.get(new URL(path, N8N).pathname.split('/')[2]);
+			if (station) {
+				// The member's connection failing fails the request the head made.
+				const request = this.req as unknown as { destroy(error: Error): void };
+				forward(station, path, body, this.req.headers as IDataObject).then(
+					(answer) => callback(null, answer),
+					(error: Error) => request.destroy(Object.assign(new Error(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}`), { code: (error.cause as { code?: string } | undefined)?.code })),
+				);
+				return;
+			}
+			const text = (body as IDataObject).zApiTriggerControl;
+			if (typeof text === 'string') controlsSent.push({ path, body: body as IDataObject, op: String((JSON.parse(text) as IDataObject).op) });
 			n8nServes(path, body, this.req.headers as IDataObject).then(
 				(answer) => callback(null, answer),
 				(error: Error) => callback(error, [500, {}]),
@@ -99,10 +116,68 @@ beforeEach(async () => {
 	await control('webhooks', { received: OTHER_PROGRAM, status: OTHER_PROGRAM, sentByMe: false });
 });
 
-afterEach(() => {
+afterEach(async () => {
+	await unstageAll();
 	nock.cleanAll();
 	jest.restoreAllMocks();
 });
+
+/**
+ * A member's n8n staged at a real local server on 127.0.0.1: requests to that workflow's
+ * https address are sent on to it, and it answers as its fault says (else as n8n does).
+ */
+type Fault = 'none' | 'notFoundOnce' | 'cutTwice' | 'stalls' | 'down';
+interface Station {
+	server: Server;
+	port: number;
+	requests: number;
+	fault: Fault;
+}
+const staged = new Map<string, Station>();
+
+async function stage(target: Workflow, fault: Fault): Promise<Station> {
+	const station: Station = { server: undefined as unknown as Server, port: 0, requests: 0, fault };
+	station.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			station.requests++;
+			if (station.fault === 'stalls') return;
+			if (station.fault === 'cutTwice' && station.requests <= 2) return void req.socket.destroy();
+			if (station.fault === 'notFoundOnce' && station.requests === 1) {
+				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The requested webhook is not registered.' }));
+				return;
+			}
+			const body = JSON.parse(Buffer.concat(chunks).toString() || 'null') as unknown;
+			void n8nServes(req.url ?? '/', body, req.headers as IDataObject).then(([status, answer]) => {
+				res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? {}));
+			});
+		});
+	});
+	await new Promise<void>((resolve) => station.server.listen(0, '127.0.0.1', resolve));
+	station.port = (station.server.address() as { port: number }).port;
+	if (fault === 'down') await new Promise((resolve) => station.server.close(resolve));
+	staged.set(target.webhookId, station);
+	return station;
+}
+
+async function forward(station: Station, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject]> {
+	const relayed = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-zapi-')).map(([name, value]) => [name, String(value)]));
+	const response = await fetch(`http://127.0.0.1:${station.port}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...relayed },
+		body: JSON.stringify(body),
+	});
+	return [response.status, (await response.json()) as IDataObject];
+}
+
+async function unstageAll(): Promise<void> {
+	for (const station of staged.values()) {
+		station.server.closeAllConnections();
+		await new Promise((resolve) => station.server.close(() => resolve(undefined)));
+	}
+	staged.clear();
+}
 
 async function control(path: string, body: IDataObject): Promise<void> {
 	const response = await fetch(`${standIn.url}/_control/${path}`, {
@@ -197,7 +272,7 @@ describe('three workflows, activated and deactivated in every order', () => {
 });
 
 describe('Send and Wait for Reply in a workflow that is not the head', () => {
-	it('its questions go through the head to its own trigger, and the reply reaches its run; the head’s workflow still gets the message', async () => {
+	it('its questions go through the head to its own trigger, and the reply reaches its run; the head’s workflow starts nothing for it', async () => {
 		const head = workflow(0, ['messageReceived']);
 		const asking = workflow(1, ['messageReceived']);
 		await activate(head);
@@ -224,10 +299,95 @@ describe('Send and Wait for Reply in a workflow that is not the head', () => {
 			messageId: newId(),
 			buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' },
 		});
-		expect(await serviceSends('receivedAndSent', reply)).toEqual(['W0']);
+		expect(await serviceSends('receivedAndSent', reply)).toEqual([]);
 		expect(resume.isDone()).toBe(true);
 		expect(verifyHandOff(ENCODED_TOKEN, posted[0])).toMatchObject({ counted: true, reply: { kind: 'buttonsResponse', text: 'Monday' } });
 		expect(waitsOf(asking)).toEqual({});
+
+		// Each placement sent again as it went, after the answer: none makes the question wait again.
+		const placements = controlsSent.filter((sent) => sent.op === 'await');
+		expect(placements.length).toBeGreaterThanOrEqual(4);
+		for (const sent of placements) {
+			const [status, body] = await n8nServes(sent.path, sent.body, {});
+			expect([200, 403]).toContain(status);
+			if (status === 403) expect(body).toEqual({ error: 'Already received' });
+			else expect(body).toMatchObject({ ok: true, kept: [], waiting: 0 });
+		}
+		expect(waitsOf(asking)).toEqual({});
+		expect(waitsOf(head)).toEqual({});
+	});
+});
+
+describe('an answer to a waiting question starts no other workflow on the instance unless asked to', () => {
+	const phone = '5511944445555';
+	const asks = (workflowId: string) =>
+		runWaitingAction(
+			{ resource: 'message', operation: 'sendAndWaitForReply', phone, message: 'Which day?', questionType: 'buttons', buttons: { button: [{ label: 'Monday', id: 'mon' }] }, answerRule: 'choice' },
+			undefined,
+			{ credentials: { instanceToken: ENCODED_TOKEN, baseUrl: standIn.url }, workflowId },
+		);
+	const answer = () =>
+		contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'buttonsResponseMessage')!, { phone, messageId: newId(), buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' } });
+	const resumed = () => nock(N8N).post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`).query(true).reply(200, { accepted: true });
+
+	it.each([
+		['the question waits in a member’s workflow; the head', 'wf-1', 0, [], ['W0']],
+		['the question waits in the head’s workflow; a member', 'wf-0', 1, [], ['W1']],
+	])('%s starts for it only with Start on Answers Elsewhere on', async (_name, askingWorkflow, other, off, on) => {
+		for (const startOnAnswersElsewhere of [false, true]) {
+			workflows = [];
+			standIn.reset();
+			const all = [workflow(0, ['messageReceived']), workflow(1, ['messageReceived'])];
+			all[other].setup.parameters = { ...all[other].setup.parameters, options: { startOnAnswersElsewhere } };
+			for (const each of all) await activate(each);
+			expect((await asks(askingWorkflow)).status).toBe('waiting');
+			const resume = resumed();
+			expect(await serviceSends('receivedAndSent', answer())).toEqual(startOnAnswersElsewhere ? on : off);
+			expect(resume.isDone()).toBe(true);
+			// A message that answers nothing starts both.
+			expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { phone, messageId: newId() }))).toEqual(['W0', 'W1']);
+		}
+	}, 60_000);
+});
+
+describe('a control request captured on its way is good for nothing else', () => {
+	it('a join sent again to another workflow’s trigger is refused', async () => {
+		const first = workflow(1, ['messageReceived']);
+		const second = workflow(2, ['messageReceived']);
+		const third = workflow(3, ['messageReceived']);
+		for (const each of [first, second, third]) await activate(each);
+		const joinOfThird = controlsSent.filter((sent) => sent.op === 'join')[1];
+		// The first leaves: the second holds the webhook with the third as its member; then the third leaves too.
+		await deactivate(first);
+		await deactivate(third);
+		const holder = (await settings()).addresses.receivedAndSent;
+		expect(holder.startsWith(`${N8N}/webhook/${second.webhookId}/webhook?activation=`)).toBe(true);
+		const [status, body] = await n8nServes(holder.slice(N8N.length), joinOfThird.body, {});
+		expect([status, body]).toEqual([403, { error: 'Sent to another trigger' }]);
+		expect((second.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []).toEqual([]);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W2']);
+	});
+
+	it('a leave sent again after the member joined again is refused; the member keeps receiving', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		await deactivate(member);
+		const leave = controlsSent.find((sent) => sent.op === 'leave')!;
+		await activate(member);
+		const [status, body] = await n8nServes(leave.path, leave.body, {});
+		expect([status, body]).toEqual([403, { error: 'Already received' }]);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
+	it('a join sent twice to the same trigger is taken once', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Already received' }]);
 	});
 });
 
@@ -294,21 +454,30 @@ describe('joining, leaving, handing over', () => {
 		expect((await settings()).addresses.receivedAndSent).toBe('');
 	});
 
-	it('a member that is gone without leaving (answered 404) is dropped at the next delivery', async () => {
+	it('a member that is gone without leaving (answers 404) is tried three times a delivery, and dropped only after failing 5 deliveries over 10 minutes', async () => {
 		const head = workflow(1, ['messageReceived']);
 		const member = workflow(2, ['messageReceived']);
 		await activate(head);
 		await activate(member);
 		// Its n8n stopped serving it and never ran the clean-up.
 		member.active = false;
+		const membersOf = () => (head.setup.staticData!['node:Z-API Trigger'] as IDataObject).members as IDataObject[];
+		for (let delivery = 1; delivery <= 5; delivery++) {
+			fromTriggers = 0;
+			expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+			expect(fromTriggers).toBe(3);
+			expect(membersOf()).toEqual([expect.objectContaining({ scope: 'wf-2:trigger-2', failures: delivery })]);
+		}
+		// Failing since 10 minutes ago: the next failure drops it, and the delivery after goes to nobody.
+		(membersOf()[0] as IDataObject).failingSince = Date.now() - 10 * 60_000;
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
+		expect(membersOf()).toEqual([]);
 		fromTriggers = 0;
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
-		expect(fromTriggers).toBe(1);
-		// The second delivery is passed on to nobody.
-		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1']);
-		expect(fromTriggers).toBe(1);
-		expect(log.info).toHaveBeenCalledWith(expect.stringContaining('workflow wf-2 no longer receives (HTTP 404)'));
-	});
+		expect(fromTriggers).toBe(0);
+		expect(log.info).toHaveBeenCalledWith(expect.stringContaining('workflow wf-2 took no delivery 5 times in a row over 10 minutes; it is dropped'));
+		expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('could not pass a delivery on to workflow wf-2 after 3 tries (HTTP 404)'));
+	}, 60_000);
 
 	it('Message Sent by Me in a member turns notify sent by me on; the last one out turns it off again', async () => {
 		const head = workflow(1, ['messageReceived']);
@@ -363,4 +532,112 @@ describe('joining, leaving, handing over', () => {
 			for (const secret of [ENCODED_TOKEN, ...signatures]) expect(JSON.stringify(call)).not.toContain(secret);
 		}
 	});
+});
+
+describe('passing deliveries on: nothing lost, the service never waits for a member', () => {
+	/** The service sends one delivery to the head; how long until it had its answer, and who started. */
+	async function timedSend(body: IDataObject): Promise<{ answeredAfterMs: number; status: number | undefined; reached: string[] }> {
+		for (const each of workflows) each.started = [];
+		const address = new URL((await settings()).addresses.receivedAndSent);
+		const head = workflows.find((each) => address.pathname === `/webhook/${each.webhookId}/webhook`)!;
+		const result = await deliver(head.setup, { body, query: Object.fromEntries(address.searchParams), headers: { 'content-type': 'application/json' } });
+		if (result.items) head.started.push(...result.items);
+		return { answeredAfterMs: result.answeredAfterMs, status: result.response.status, reached: workflows.flatMap((each) => each.started.map(() => each.name)) };
+	}
+	/** W1 holds the webhook, W2 receives through it. */
+	async function headAndMember(): Promise<[Workflow, Workflow]> {
+		const pair: [Workflow, Workflow] = [workflow(1, ['messageReceived']), workflow(2, ['messageReceived'])];
+		for (const each of pair) await activate(each);
+		return pair;
+	}
+	const membersOf = (head: Workflow) => ((head.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []) as IDataObject[];
+
+	it('a member whose n8n answers 404 once gets the delivery on the next try and stays', async () => {
+		const [head, member] = await headAndMember();
+		const station = await stage(member, 'notFoundOnce');
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+		expect(station.requests).toBe(2);
+		expect(membersOf(head)).toEqual([expect.not.objectContaining({ failures: expect.anything() })]);
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+	});
+
+	it('a member whose connection is cut twice gets the delivery on the third try', async () => {
+		const [head, member] = await headAndMember();
+		const station = await stage(member, 'cutTwice');
+		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+		expect(sent.reached).toEqual(['W1', 'W2']);
+		expect(station.requests).toBe(3);
+		expect(sent.answeredAfterMs).toBeLessThan(500);
+		expect(membersOf(head)).toHaveLength(1);
+	});
+
+	it.each([
+		['down', 'ECONNREFUSED'],
+		['stalls', 'timeout'],
+	] as const)('a member that is %s: the service has its answer at once, the head still starts, the member is kept and its failure counted', async (fault, said) => {
+		const [head, member] = await headAndMember();
+		await stage(member, fault);
+		const started = performance.now();
+		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+		const whole = performance.now() - started;
+		expect(sent.status).toBe(200);
+		expect(sent.answeredAfterMs).toBeLessThan(500);
+		// The tries went on after the answer: 250 ms and 1 s pauses, and for a stall three 1.5 s limits.
+		expect(whole).toBeGreaterThanOrEqual(fault === 'stalls' ? 5_700 : 1_250);
+		expect(whole).toBeLessThan(fault === 'stalls' ? 9_000 : 4_000);
+		expect(sent.reached).toEqual(['W1']);
+		expect(membersOf(head)).toEqual([expect.objectContaining({ scope: 'wf-2:trigger-2', failures: 1 })]);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`could not pass a delivery on to workflow wf-2 after 3 tries \\(.*${said}`, 'i')));
+		// Back up: the next delivery reaches it and its failures are forgotten.
+		staged.get(member.webhookId)!.fault = 'none';
+		if (fault === 'down') await new Promise<void>((resolve) => staged.get(member.webhookId)!.server.listen(staged.get(member.webhookId)!.port, '127.0.0.1', resolve));
+		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
+		expect(membersOf(head)).toEqual([expect.not.objectContaining({ failures: expect.anything() })]);
+	}, 30_000);
+
+	it('the head’s answer to the service does not grow with its members: each adds at most 10 ms (median, members on local servers)', async () => {
+		const deliveries = Number(process.env.SHARING_ANSWER_DELIVERIES ?? 30);
+		const head = workflow(0, ['messageReceived']);
+		await activate(head);
+		const medians: Record<number, number> = {};
+		let joined = 0;
+		for (const size of [1, 3, 10]) {
+			while (joined < size) {
+				const member = workflow(++joined + 10, ['messageReceived']);
+				await activate(member);
+				await stage(member, 'none');
+			}
+			const times: number[] = [];
+			for (let index = 0; index < deliveries; index++) {
+				const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+				expect(sent.reached).toHaveLength(size + 1);
+				times.push(sent.answeredAfterMs);
+			}
+			times.sort((a, b) => a - b);
+			medians[size] = times[Math.floor(times.length / 2)];
+		}
+		const perMember = { 'from 1 to 3': (medians[3] - medians[1]) / 2, 'from 1 to 10': (medians[10] - medians[1]) / 9 };
+		process.stdout.write(
+			`Head's answer to the service, median of ${deliveries} deliveries: ${Object.entries(medians)
+				.map(([size, ms]) => `${size} member(s) ${ms.toFixed(2)} ms`)
+				.join(', ')}; per extra member ${Object.entries(perMember)
+				.map(([step, ms]) => `${step}: ${ms.toFixed(2)} ms`)
+				.join(', ')}\n`,
+		);
+		for (const ms of Object.values(perMember)) expect(ms).toBeLessThanOrEqual(10);
+	}, 600_000);
+
+	it('at most 20 workflows receive through one head: the 21st activation fails saying so, and the head keeps its members', async () => {
+		const head = workflow(0, ['messageReceived']);
+		await activate(head);
+		const members = Array.from({ length: 20 }, (_, index) => workflow(index + 10, ['messageReceived']));
+		for (const each of members) await activate(each);
+		expect(membersOf(head)).toHaveLength(20);
+		const late = workflow(99, ['messageReceived']);
+		await expect(activate(late)).rejects.toThrow(
+			'Too many workflows share this Z-API instance: the workflow holding the received/sent messages webhook passes them on to 20 others already, at most 20',
+		);
+		expect(membersOf(head)).toHaveLength(20);
+		expect(new URL((await settings()).addresses.receivedAndSent).pathname).toBe(`/webhook/${head.webhookId}/webhook`);
+	}, 60_000);
 });

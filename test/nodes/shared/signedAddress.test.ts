@@ -72,7 +72,10 @@ describe('verifyDelivery', () => {
 		const pendingCases: Array<[string, IDataObject, string[] | undefined, Verdict]> = [
 			['made 5 s ago', pair(JUST_MADE), undefined, 'pending'],
 			['made 5 s ago, then retired (deactivated)', pair(JUST_MADE), [JUST_MADE], 'unregistered'],
-			['made 119 s ago', pair(madeAt(NOW - 119_000)), undefined, 'pending'],
+			['made 59 s ago', pair(madeAt(NOW - 59_000)), undefined, 'pending'],
+			['made 61 s ago', pair(madeAt(NOW - 61_000)), undefined, 'unregistered'],
+			['made 5 s ago, an activation made after it retired since', pair(JUST_MADE), [madeAt(NOW - 2000)], 'unregistered'],
+			['made 5 s ago, an earlier activation retired', pair(JUST_MADE), [madeAt(NOW - 60_000)], 'pending'],
 			['made 3 minutes ago', pair(madeAt(NOW - 180_000)), undefined, 'unregistered'],
 			['made 20 s ahead of this clock (another process)', pair(madeAt(NOW + 20_000)), undefined, 'pending'],
 			['made an hour ahead of this clock', pair(madeAt(NOW + 3_600_000)), undefined, 'unregistered'],

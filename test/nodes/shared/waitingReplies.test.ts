@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	askedQuestionsIn,
 	fromAskedChat,
+	MAX_WAITING_REPLIES,
 	placeWaitingReplies,
 	readWaiting,
 	REPLY_RULES,
@@ -129,7 +130,7 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 
 	it('replaces that execution’s records whole and keeps the others', () => {
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live(), '7#1': live(), '8#0': live({ chat: '5511900000000' }) } });
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toEqual({ waiting: 1, changed: true });
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toEqual({ waiting: 1, kept: ['7#1'], changed: true });
 		const kept = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
 		expect(Object.keys(kept).sort()).toEqual(['7#1', '8#0']);
 		expect(kept['7#1'].questionMessageId).toBe('Q2');
@@ -137,7 +138,7 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 
 	it('no records: the execution waits for nothing any more', () => {
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live() } });
-		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toEqual({ waiting: 0, changed: true });
+		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toEqual({ waiting: 0, kept: [], changed: true });
 		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
 	});
 
@@ -145,10 +146,26 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 		const asked = { '7#0': live({ expiresAt: Date.now() + 60_000 }) };
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { ...asked, '8#0': live() } });
 		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
-		expect(placeWaitingReplies(context, { execution: '7', records: asked })).toEqual({ waiting: 1, changed: false });
+		expect(placeWaitingReplies(context, { execution: '7', records: asked })).toEqual({ waiting: 1, kept: ['7#0'], changed: false });
 		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
 		// Another question id is a change.
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } }).changed).toBe(true);
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } })).toMatchObject({ changed: true });
+	});
+
+	it('a full store refuses the new questions whole and drops none of those waiting', () => {
+		const waiting = Object.fromEntries(Array.from({ length: MAX_WAITING_REPLIES }, (_, index) => [`${index}#0`, live({ chat: `55119${String(index).padStart(8, '0')}` })]));
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: waiting });
+		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
+		expect(placeWaitingReplies(context, { execution: 'new', records: { 'new#0': live() } })).toEqual({ full: true, limit: 500, waiting: 500, asked: 1 });
+		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
+		// An execution already waiting may still replace its own questions (with their ids).
+		expect(placeWaitingReplies(context, { execution: '3', records: { '3#0': live({ questionMessageId: 'Q3' }) } })).toEqual({ waiting: 1, kept: ['3#0'], changed: true });
+		// One left: room for one question, not two.
+		delete (waiting as IDataObject)['4#0'];
+		const { context: oneFree } = holder({ [WAITING_REPLIES_KEY]: waiting });
+		expect(placeWaitingReplies(oneFree, { execution: 'new', records: { 'new#0': live(), 'new#1': live() } })).toMatchObject({ full: true, waiting: 499, asked: 2 });
+		expect(placeWaitingReplies(oneFree, { execution: 'new', records: { 'new#0': live() } })).toEqual({ waiting: 1, kept: ['new#0'], changed: true });
+		expect(Object.keys((oneFree.getWorkflowStaticData('global') as IDataObject)[WAITING_REPLIES_KEY] as IDataObject)).toHaveLength(500);
 	});
 
 	it('adds the other form of the chat from the pairs this trigger learned', () => {

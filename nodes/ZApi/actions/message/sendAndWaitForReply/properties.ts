@@ -244,7 +244,7 @@ export const sendAndWaitForReplyProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The answer reaches this execution through the Z-API Trigger of this workflow, which must be active on the same instance with Message Received, and whose filters let the answer through. The answer starts nothing else.',
+			'The answer reaches this execution through the Z-API Trigger of this workflow, which must be active on the same instance with Message Received, and whose filters let the answer through. The answer starts nothing else. At most 500 questions wait per workflow: a question beyond fails its item before it is sent.',
 		name: 'replyNotice',
 		type: 'notice',
 		description: 'Where the answer comes from',

@@ -1,24 +1,32 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { getInstance } from '../../../../shared/transport';
-import { verifyHandOff } from '../../../../shared/waitingReplies';
+import { verifyHandOff, type ReplyHandOff } from '../../../../shared/waitingReplies';
 import { needsDownload, withMedia } from '../../../../shared/mediaDownload';
 import { fieldOf, isObject, textOf } from '../../../../shared/delivery/readers';
 
 /**
  * The node's output for a reply: the trigger's message item, with what a dialogue branches on
  * beside it (the button or list option chosen, whether the answer counts), the question's
- * message id and how long the answer took.
+ * message id and how long the answer took. A button or list option typed by its title or
+ * number fills the same fields as one pressed (`questionType`: what the node asked with).
  */
-export function replyOutput(reply: IDataObject, handOff: { counted: boolean; questionMessageId: string | null; askedAt: number }, now: number): IDataObject {
+export function replyOutput(
+	reply: IDataObject,
+	handOff: Pick<ReplyHandOff, 'counted' | 'questionMessageId' | 'askedAt' | 'choice'>,
+	now: number,
+	questionType?: string,
+): IDataObject {
 	const content = isObject(reply.content) ? reply.content : {};
+	const chosen = handOff.choice ?? null;
+	const pressed = (kind: string, field: string) => (reply.kind === kind ? textOf(fieldOf(content, field)) : null);
 	return {
 		...reply,
 		replied: true,
 		answerCounts: handOff.counted,
-		buttonId: reply.kind === 'buttonsResponse' ? textOf(fieldOf(content, 'buttonId')) : null,
-		listOptionId: reply.kind === 'listResponse' ? textOf(fieldOf(content, 'selectedRowId')) : null,
-		listOptionTitle: reply.kind === 'listResponse' ? textOf(fieldOf(content, 'title')) : null,
+		buttonId: pressed('buttonsResponse', 'buttonId') ?? (questionType === 'buttons' ? (chosen?.id ?? null) : null),
+		listOptionId: pressed('listResponse', 'selectedRowId') ?? (questionType === 'optionList' ? (chosen?.id ?? null) : null),
+		listOptionTitle: pressed('listResponse', 'title') ?? (questionType === 'optionList' ? (chosen?.label ?? null) : null),
 		questionMessageId: handOff.questionMessageId,
 		waitedSeconds: Math.max(0, Math.round((now - handOff.askedAt) / 1000)),
 	};
@@ -45,7 +53,7 @@ export async function resumeWithReply(this: IWebhookFunctions): Promise<IWebhook
 	const handOff = verifyHandOff(instanceToken, this.getBodyData());
 	if (!handOff) return refuse(401, 'Not signed by a Z-API Trigger of this instance');
 	this.getResponseObject().status(200).json({ accepted: true });
-	const json = replyOutput(handOff.reply, handOff, Date.now());
+	const json = replyOutput(handOff.reply, handOff, Date.now(), String(this.getNodeParameter('questionType', 'text')));
 	const data = handOff.media && needsDownload([json]) ? await withMedia.call(this, [json], handOff.media) : [{ json }];
 	return { workflowData: [data], noWebhookResponse: true };
 }

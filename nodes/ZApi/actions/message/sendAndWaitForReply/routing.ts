@@ -35,6 +35,12 @@ const PLACING_FAILURES: Array<{ when: (answer: Answer) => boolean; message: (ans
 		hint: 'Replies in the chat are routed for active workflows only: stop listening, activate the workflow and let a message start it.',
 	},
 	{
+		when: (answer) => fieldOf(bodyOf(answer), 'full') === true,
+		message: (answer) =>
+			`The Z-API Trigger already keeps ${String(fieldOf(bodyOf(answer), 'waiting'))} questions waiting for this workflow, at most ${String(fieldOf(bodyOf(answer), 'limit'))}`,
+		hint: 'None was dropped to make room. Let some of them be answered or reach their limit (a shorter Limit Wait Time frees room sooner), or ask from fewer items at once, then run it again.',
+	},
+	{
 		when: (answer) => statusOf(answer) === 404 && textOf(fieldOf(bodyOf(answer), 'error')) !== null,
 		message: () => 'No active Z-API Trigger of this workflow receives messages of this instance',
 		hint: 'Add a Z-API Trigger with Message Received to this workflow (same credentials) and activate the workflow: it routes the reply to the question.',

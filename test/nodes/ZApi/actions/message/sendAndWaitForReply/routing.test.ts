@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { CONTENT_KINDS } from '../../../../../../nodes/shared/delivery/kinds';
 import { verifyHandOff, WAITING_REPLIES_KEY, type WaitingReply } from '../../../../../../nodes/shared/waitingReplies';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../../helpers/engine';
-import { EXECUTION_ID, runWaitingAction, WAITING_BASE } from '../../../../../helpers/waiting';
+import { EXECUTION_ID, resume, runWaitingAction, WAITING_BASE } from '../../../../../helpers/waiting';
 import { contentFixture, listening, type Listening } from '../../../../ZApiTrigger/fixtures';
 import { PHONE, SENT } from '../examples';
 
@@ -177,6 +177,57 @@ describe('Send and Wait for Reply places its questions at the Z-API Trigger', ()
 		expect(requests.filter((request) => request === "POST trigger")).toHaveLength(6);
 		expect(requests.indexOf('POST /send-button-list')).toBe(5);
 		expect(Object.keys(waitsAtTrigger())).toEqual([`${EXECUTION_ID}#0`]);
+	});
+});
+
+describe('a choice typed instead of pressed fills the chosen button’s id in the output', () => {
+	it.each([
+		['its number', '2', { buttonId: 'tue', text: '2' }],
+		['its title, in other case', ' monday ', { buttonId: 'mon', text: ' monday ' }],
+	])('typed by %s', async (_name, typed, expected) => {
+		service(trigger.url);
+		n8nServes();
+		const result = await runWaitingAction(ASK, undefined, CREDENTIALS);
+		expect(result.status).toBe('waiting');
+		const posted: IDataObject[] = [];
+		nock(N8N)
+			.post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`, (body) => posted.push(body as IDataObject) > 0)
+			.query(true)
+			.reply(200, { accepted: true });
+		const reply = contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'text')!, { phone: PHONE, text: { message: typed } });
+		expect((await deliver(trigger.setup, { body: reply, query: trigger.query })).items).toBeUndefined();
+		const resumed = await resume(ASK, { method: 'POST', body: posted[0] });
+		expect(resumed.items).toEqual([expect.objectContaining({ kind: 'text', answerCounts: true, listOptionId: null, ...expected })]);
+	});
+});
+
+describe('a full waiting store refuses the new question; none waiting is dropped', () => {
+	it('the 501st question fails its item before it is sent, saying the limit and what to do; the 500 keep waiting', async () => {
+		const other = (index: number): WaitingReply => ({
+			instanceId: TEST_CREDENTIALS.instanceId,
+			chat: `55119${String(index).padStart(8, '0')}`,
+			chatOtherForm: null,
+			from: null,
+			resumeUrl: `${WAITING_BASE}/other-${index}/action-node-id`,
+			questionMessageId: `Q${index}`,
+			askedAt: Date.now(),
+			expiresAt: Date.now() + 3_600_000,
+			rule: { type: 'anyMessage' },
+			reasksLeft: 0,
+			reaskMessage: '',
+		});
+		const waiting = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`other-${index}#0`, other(index)]));
+		trigger.setup.staticData!.global = { [WAITING_REPLIES_KEY]: waiting };
+		const send = service(trigger.url);
+		n8nServes();
+		const result = await runWaitingAction(ASK, undefined, CREDENTIALS);
+		expect(result.error?.message).toBe('The Z-API Trigger already keeps 500 questions waiting for this workflow, at most 500');
+		expect(result.error?.description).toBe(
+			'None was dropped to make room. Let some of them be answered or reach their limit (a shorter Limit Wait Time frees room sooner), or ask from fewer items at once, then run it again. Nothing was sent.',
+		);
+		expect(send.isDone()).toBe(false);
+		expect(result.status).not.toBe('waiting');
+		expect(waitsAtTrigger()).toEqual(waiting);
 	});
 });
 

@@ -1,0 +1,69 @@
+/**
+ * What the trigger keeps stays bounded however many deliveries come: 10,000 deliveries over
+ * 4,000 chats (each message carrying a phone and its LID, so pairs are learned), through
+ * n8n-core's webhook context, with the store of waiting questions full. The size of each part
+ * of the static data is printed, and each count is held to its documented bound.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { LID_PAIRS_KEY } from '../../../nodes/shared/lidPairs';
+import { WAITING_REPLIES_KEY, type WaitingReply } from '../../../nodes/shared/waitingReplies';
+import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';
+import { contentFixture, listening, statusFixture } from './fixtures';
+
+const DELIVERIES = Number(process.env.BOUNDS_DELIVERIES ?? 2_600);
+const CHATS = 4_000;
+
+it(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays within its bounds`, async () => {
+	const trigger = await listening({ events: ['messageReceived', 'messageStatus'] });
+	const waiting: Record<string, WaitingReply> = Object.fromEntries(
+		Array.from({ length: 500 }, (_, index): [string, WaitingReply] => [
+			`asked-${index}#0`,
+			{
+				instanceId: TEST_CREDENTIALS.instanceId,
+				chat: `55218${String(index).padStart(8, '0')}`,
+				chatOtherForm: null,
+				from: null,
+				resumeUrl: `https://n8n.example.com/webhook-waiting/asked-${index}/action-node-id?signature=${'a'.repeat(64)}`,
+				questionMessageId: `3EB0QUESTION${index}`,
+				askedAt: Date.now(),
+				expiresAt: Date.now() + 3_600_000,
+				rule: { type: 'choice', choices: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
+				reasksLeft: 2,
+				reaskMessage: 'Please choose one of the options.',
+			},
+		]),
+	);
+	trigger.setup.staticData!.global = { [WAITING_REPLIES_KEY]: waiting };
+	let started = 0;
+	for (let index = 0; index < DELIVERIES; index++) {
+		const chat = index % CHATS;
+		const phone = `55119${String(chat).padStart(8, '0')}`;
+		const body =
+			index % 5 === 4
+				? statusFixture('READ', [`3EB0STATUS${index}`])
+				: contentFixture(CONTENT_KINDS[0], { phone, chatLid: `${100000000000 + chat}@lid`, senderLid: `${100000000000 + chat}@lid`, messageId: `3EB0${String(index).padStart(16, '0')}` });
+		const result = await deliver(trigger.setup, { body, query: trigger.query });
+		if (result.items) started++;
+	}
+	expect(started).toBe(DELIVERIES);
+	const data = trigger.setup.staticData!;
+	const node = data['node:Z-API Trigger'] as IDataObject;
+	const global = data.global as IDataObject;
+	const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null));
+	const recent = node.recentDeliveries;
+	const parts = {
+		'repeat memory': { count: typeof recent === 'string' ? recent.split(' ').filter(Boolean).length : Object.keys((recent as IDataObject) ?? {}).length, bytes: size(recent) },
+		'LID pairs': { count: Object.keys((global[LID_PAIRS_KEY] as IDataObject) ?? {}).length, bytes: size(global[LID_PAIRS_KEY]) },
+		'waiting questions': { count: Object.keys((global[WAITING_REPLIES_KEY] as IDataObject) ?? {}).length, bytes: size(global[WAITING_REPLIES_KEY]) },
+		whole: { count: 1, bytes: size(data) },
+	};
+	process.stdout.write(`Static data after ${DELIVERIES} deliveries: ${Object.entries(parts).map(([name, part]) => `${name} ${part.count} (${(part.bytes / 1024).toFixed(1)} KiB)`).join(', ')}\n`);
+	expect(parts['repeat memory'].count).toBeGreaterThan(0);
+	expect(parts['repeat memory'].count).toBeLessThanOrEqual(300);
+	expect(parts['LID pairs'].count).toBe(2_000);
+	expect(parts['waiting questions'].count).toBe(500);
+	// 2,000 pairs (~45 B), 300 remembered deliveries, 500 questions (~500 B): about 400 KiB at most.
+	expect(parts.whole.bytes).toBeLessThan(400 * 1024);
+}, 600_000);
