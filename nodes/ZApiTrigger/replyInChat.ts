@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
-import { redactSecrets, secretsOf, zApiRequest, type ZApiInstance } from '../shared/transport';
+import { redactSecrets, secretsOf, sendWithinOrigin, zApiRequest, type RawResponse, type ZApiInstance } from '../shared/transport';
 import {
 	chosenChoice,
 	keepWaitingReplies,
@@ -48,15 +48,11 @@ const STILL_RUNNING_PAUSE_MS = 1_000;
 async function handOff(this: IWebhookFunctions, instance: ZApiInstance, record: WaitingReply, handOff: ReplyHandOff): Promise<boolean> {
 	try {
 		for (let attempt = 1; ; attempt++) {
-			const response = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: record.resumeUrl,
-				body: signHandOff(instance.instanceToken, handOff),
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: HAND_OFF_TIMEOUT_MS,
-			})) as { statusCode: number; body: unknown };
+			// The resume address is signed and the hand-off proved: a redirect to another origin is not followed.
+			const response = await sendWithinOrigin(
+				async (options) => (await this.helpers.httpRequest({ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true })) as RawResponse,
+				{ method: 'POST', url: record.resumeUrl, body: signHandOff(instance.instanceToken, handOff), json: true, timeout: HAND_OFF_TIMEOUT_MS },
+			);
 			const body = response.body as IDataObject | undefined;
 			const stillRunning = response.statusCode === 409 && /running/i.test(textOf(body?.message) ?? '');
 			if (stillRunning && attempt < STILL_RUNNING_TRIES) {

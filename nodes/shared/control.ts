@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ACTIVATION_PARAM, secretsOfAddress } from './signedAddress';
-import { messageOf, redactSecrets } from './transport';
+import { messageOf, redactSecrets, sendWithinOrigin, type RawResponse } from './transport';
 import type { AskedQuestions } from './waitingReplies';
 
 /*
@@ -76,16 +76,11 @@ export async function postToTrigger(
 	timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<TriggerAnswer> {
 	try {
-		const response = (await context.helpers.httpRequest({
-			method: 'POST',
-			url: address,
-			body: body as IDataObject,
-			json: true,
-			headers,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: timeoutMs,
-		})) as { statusCode: number; body?: unknown };
+		// The address and the body carry signatures and proofs: a redirect to another origin is not followed.
+		const response = await sendWithinOrigin(
+			async (options) => (await context.helpers.httpRequest({ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true })) as RawResponse,
+			{ method: 'POST', url: address, body: body as IDataObject, json: true, headers, timeout: timeoutMs },
+		);
 		return { status: response.statusCode, body: response.body };
 	} catch (error) {
 		return { error: redactSecrets(messageOf(error), [...secretsOfAddress(address), ...secrets]) };

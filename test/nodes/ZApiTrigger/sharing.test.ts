@@ -74,9 +74,20 @@ async function n8nServes(path: string, body: unknown, headers: IDataObject): Pro
 beforeAll(async () => {
 	await standIn.start(0);
 	nock.enableNetConnect('127.0.0.1');
+	elsewhere.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+		let body = '';
+		req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+		req.on('end', () => {
+			elsewhere.received.push({ path: req.url ?? '', headers: req.headers as IDataObject, body });
+			res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+		});
+	});
+	await new Promise<void>((resolve) => elsewhere.server.listen(0, '127.0.0.1', resolve));
+	elsewhere.base = `http://127.0.0.1:${(elsewhere.server.address() as { port: number }).port}`;
 });
 
 afterAll(async () => {
+	await new Promise((resolve) => elsewhere.server.close(resolve));
 	await standIn.stop();
 	nock.cleanAll();
 });
@@ -126,7 +137,7 @@ afterEach(async () => {
  * A member's n8n staged at a real local server on 127.0.0.1: requests to that workflow's
  * https address are sent on to it, and it answers as its fault says (else as n8n does).
  */
-type Fault = 'none' | 'notFoundOnce' | 'cutTwice' | 'stalls' | 'down';
+type Fault = 'none' | 'notFoundOnce' | 'cutTwice' | 'stalls' | 'down' | 'redirectsElsewhere';
 interface Station {
 	server: Server;
 	port: number;
@@ -144,6 +155,10 @@ async function stage(target: Workflow, fault: Fault): Promise<Station> {
 			station.requests++;
 			if (station.fault === 'stalls') return;
 			if (station.fault === 'cutTwice' && station.requests <= 2) return void req.socket.destroy();
+			if (station.fault === 'redirectsElsewhere') {
+				res.writeHead(307, { 'content-type': 'application/json', location: `${elsewhere.base}/taken${req.url ?? '/'}` }).end('{}');
+				return;
+			}
 			if (station.fault === 'notFoundOnce' && station.requests === 1) {
 				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The requested webhook is not registered.' }));
 				return;
@@ -161,15 +176,21 @@ async function stage(target: Workflow, fault: Fault): Promise<Station> {
 	return station;
 }
 
-async function forward(station: Station, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject]> {
+async function forward(station: Station, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject, Record<string, string>]> {
 	const relayed = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-zapi-')).map(([name, value]) => [name, String(value)]));
 	const response = await fetch(`http://127.0.0.1:${station.port}${path}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', ...relayed },
 		body: JSON.stringify(body),
+		// The head's own client decides whether to follow a redirect the member's n8n answers.
+		redirect: 'manual',
 	});
-	return [response.status, (await response.json()) as IDataObject];
+	const location = response.headers.get('location');
+	return [response.status, (await response.json()) as IDataObject, location ? { location } : {}];
 }
+
+/** Another origin a member's address may redirect to: it must never be sent anything. */
+const elsewhere = { base: '', received: [] as Array<{ path: string; headers: IDataObject; body: string }>, server: undefined as unknown as Server };
 
 async function unstageAll(): Promise<void> {
 	for (const station of staged.values()) {
@@ -560,6 +581,19 @@ describe('passing deliveries on: nothing lost, the service never waits for a mem
 		expect(membersOf(head)).toEqual([expect.not.objectContaining({ failures: expect.anything() })]);
 		expect((await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).reached).toEqual(['W1', 'W2']);
 	});
+
+	it('a member whose address redirects to another origin is sent nothing there: no delivery, signature or header leaves for it', async () => {
+		const [head, member] = await headAndMember();
+		elsewhere.received.length = 0;
+		const station = await stage(member, 'redirectsElsewhere');
+		const sent = await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
+		expect(sent.status).toBe(200);
+		expect(sent.reached).toEqual(['W1']);
+		expect(station.requests).toBe(3);
+		expect(elsewhere.received).toEqual([]);
+		expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/redirected the request to http:\/\/127\.0\.0\.1:\d+ \(307\); it was not followed/));
+		expect(membersOf(head)).toEqual([expect.objectContaining({ failures: 1 })]);
+	}, 30_000);
 
 	it('a member whose connection is cut twice gets the delivery on the third try', async () => {
 		const [head, member] = await headAndMember();
