@@ -219,6 +219,8 @@ async function main() {
 		if (botAnswer.length) say(`  The bot answered it in ${botAnswer.length} bubbles: ${botAnswer.map((text) => JSON.stringify(text)).join(', ')}.`);
 		say('');
 		const cli = `node test/stand-in/cli.js emit text --url ${standIn.url} --phone ${CONTACT}`;
+		// Sent by me from the phone: Z-API says fromApi false (docs/webhooks/on-message-received.md); the stand-in leaves it out unless told.
+		const fromThePhone = `${cli} --from-me --overrides '{"fromApi":false}'`;
 		say('  Send a WhatsApp message through the stand-in, then open Executions in the editor:');
 		say(`    ${cli} --message "Oi!"`);
 		if (first.file === 'burst-reply-bot.json') {
@@ -227,13 +229,13 @@ async function main() {
 			say(`      for m in "oi" "tudo bem" "queria saber do meu pedido"; do ${cli} --message "$m" --quiet; done`);
 			say('    A person answers from the phone (sent by me, not through the API): the bot leaves the chat for 30 minutes,');
 			say('    so the next message gets no answer:');
-			say(`      ${cli} --from-me --message "Oi, aqui é a Carla" --quiet`);
+			say(`      ${fromThePhone} --message "Oi, aqui é a Carla" --quiet`);
 			say(`      ${cli} --message "obrigada Carla" --quiet`);
 			say('    The pause and resume words, sent from the phone: #bot off pauses the bot in the chat until #bot on:');
-			say(`      ${cli} --from-me --message "#bot off" --quiet`);
-			say(`      ${cli} --from-me --message "#bot on" --quiet`);
+			say(`      ${fromThePhone} --message "#bot off" --quiet`);
+			say(`      ${fromThePhone} --message "#bot on" --quiet`);
 			say(`      ${cli} --message "voltei" --quiet`);
-			say('    Each run says what it did in the Executions list (Answered a burst of 3 messages, Paused: a person answered from the phone…).');
+			say('    Each execution records what it did as custom data zapi_bot (Answered a burst of 3 messages, Paused: a person answered from the phone…).');
 		}
 		say('  A status change:');
 		say(`    node test/stand-in/cli.js emit status --url ${standIn.url} --phone ${CONTACT} --status READ`);
