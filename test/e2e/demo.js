@@ -4,8 +4,10 @@
  * The product in one command: builds and packs this package, starts the local Z-API
  * stand-in and a real n8n with the package installed as a community package, creates a
  * credential pointing at the stand-in, imports the example workflows and activates those that
- * only read or receive, proves the flow with one sample message, prints what a person needs to
- * go on by hand (the credential's fields, why each other example is left off), then waits.
+ * only read or receive and one bot that needs no outside service, proves the flow with one
+ * sample message, prints what a person needs to go on by hand (the credential's fields, how to
+ * try the conversation features, why each other example is left off), then waits, printing what
+ * the instance sends.
  * Ctrl-C stops everything it started.
  *
  *   npm run demo [-- --line 2|1] [--port 5678] [--broker-port 5679] [--stand-in-port 3100]
@@ -48,9 +50,15 @@ const GROUP = { id: '120363019502650977-group', name: 'Demo group', participants
  */
 const ONE_BOT = 'turn on one bot that answers texts at a time, or each text gets several answers';
 const EXAMPLES = {
+	// The one bot on: it needs nothing outside n8n and the stand-in, and shows the three
+	// conversation features (a burst answered once, in bubbles; a person taking a chat over).
+	'burst-reply-bot.json':
+		LINE === '1'
+			? { offBecause: 'its conversation features keep their state in a data table, which n8n 1.x does not serve on its API (use --line 2)' }
+			: { active: true, answersTexts: true },
 	'read-chat-on-new-message.json': { active: true },
 	'track-message-status.json': { active: true },
-	'echo-bot.json': { offBecause: `it answers every text; ${ONE_BOT}` },
+	'echo-bot.json': { offBecause: `it answers every text, as burst-reply-bot.json does; ${ONE_BOT}` },
 	'booking-dialogue.json': { offBecause: `it answers every text with a booking question; ${ONE_BOT}` },
 	'ai-agent-reply.json': {
 		offBecause: `its chat model needs an OpenAI credential the demo does not create (or swap in another model node); it also answers every text: ${ONE_BOT}`,
@@ -81,6 +89,25 @@ function withCredential(workflow, credential) {
 		if (node.credentials?.zApiApi) node.credentials.zApiApi = { id: credential.id, name: credential.name };
 	}
 	return copy;
+}
+
+/** One bot that answers texts is on, or each text gets several answers. */
+const activeBots = Object.keys(EXAMPLES).filter((file) => EXAMPLES[file].active && EXAMPLES[file].answersTexts);
+if (activeBots.length > 1) throw new Error(`test/e2e/demo.js: one active example may answer texts, not ${activeBots.join(', ')}`);
+
+/** What the instance sends (the bot's answers), printed as it goes out, so the bubbles show here. */
+function printSends(standIn, instanceId) {
+	let printed = standIn.sent(instanceId).length;
+	const timer = setInterval(() => {
+		const sent = standIn.sent(instanceId);
+		for (const message of sent.slice(printed)) {
+			const typing = message.body.delayTyping ? ` (typing ${message.body.delayTyping} s)` : '';
+			say(`  [WhatsApp] ${message.path} to ${message.body.phone}${typing}: ${JSON.stringify(message.body.message ?? message.body)}`);
+		}
+		printed = sent.length;
+	}, 250);
+	timer.unref();
+	return () => clearInterval(timer);
 }
 
 /** The example files, refusing one the table above does not know (so the demo never stays silent about one). */
@@ -161,6 +188,11 @@ async function main() {
 		const first = imported.find((entry) => entry.active);
 		await standIn.emit(INSTANCE.id, 'text', { phone: CONTACT, message: 'Hello from the demo' });
 		const [execution] = await n8n.waitForExecutions(first.id, { count: 1, timeoutMs: 30_000 });
+		const botAnswer = [];
+		for (let waited = 0; EXAMPLES[first.file].answersTexts && botAnswer.length < 2 && waited < 15_000; waited += 250) {
+			await new Promise((resolve) => setTimeout(resolve, 250));
+			botAnswer.splice(0, botAnswer.length, ...standIn.sent(INSTANCE.id).map((sent) => sent.body.message));
+		}
 
 		say('');
 		say('Ready. n8n is running with @n8n-nodes-zapi/n8n-nodes-zapi installed, against the local Z-API stand-in.');
@@ -183,10 +215,28 @@ async function main() {
 			if (!entry.active) say(`              off because ${entry.offBecause}.`);
 		}
 		say('  To turn one on, open it in the editor and publish it (n8n 1.x: Active).');
-		say(`  A sample message already ran: execution ${execution.id} (${execution.status}).`);
+		say(`  A sample message already ran: execution ${execution.id} of ${first.file} (${execution.status}).`);
+		if (botAnswer.length) say(`  The bot answered it in ${botAnswer.length} bubbles: ${botAnswer.map((text) => JSON.stringify(text)).join(', ')}.`);
 		say('');
+		const cli = `node test/stand-in/cli.js emit text --url ${standIn.url} --phone ${CONTACT}`;
+		// Sent by me from the phone: Z-API says fromApi false (docs/webhooks/on-message-received.md); the stand-in leaves it out unless told.
+		const fromThePhone = `${cli} --from-me --overrides '{"fromApi":false}'`;
 		say('  Send a WhatsApp message through the stand-in, then open Executions in the editor:');
-		say(`    node test/stand-in/cli.js emit text --url ${standIn.url} --phone ${CONTACT} --message "Oi!"`);
+		say(`    ${cli} --message "Oi!"`);
+		if (first.file === 'burst-reply-bot.json') {
+			say(`  The conversation features with ${first.file} (what the bot sends shows below as [WhatsApp] lines):`);
+			say('    A burst of quick messages: one answer, in two bubbles, 5 s after the last:');
+			say(`      for m in "oi" "tudo bem" "queria saber do meu pedido"; do ${cli} --message "$m" --quiet; done`);
+			say('    A person answers from the phone (sent by me, not through the API): the bot leaves the chat for 30 minutes,');
+			say('    so the next message gets no answer:');
+			say(`      ${fromThePhone} --message "Oi, aqui é a Carla" --quiet`);
+			say(`      ${cli} --message "obrigada Carla" --quiet`);
+			say('    The pause and resume words, sent from the phone: #bot off pauses the bot in the chat until #bot on:');
+			say(`      ${fromThePhone} --message "#bot off" --quiet`);
+			say(`      ${fromThePhone} --message "#bot on" --quiet`);
+			say(`      ${cli} --message "voltei" --quiet`);
+			say('    Each execution records what it did as custom data zapi_bot (Answered a burst of 3 messages, Paused: a person answered from the phone…).');
+		}
 		say('  A status change:');
 		say(`    node test/stand-in/cli.js emit status --url ${standIn.url} --phone ${CONTACT} --status READ`);
 		say(`  Someone joins the demo group (for the promote example):`);
@@ -194,6 +244,9 @@ async function main() {
 		say('  Everything the stand-in can send: node test/stand-in/cli.js --help');
 		say('');
 		say('Ctrl-C stops n8n and the stand-in.');
+		say('');
+		const stopPrinting = printSends(standIn, INSTANCE.id);
+		stopAll.push(async () => stopPrinting());
 		await new Promise(() => {});
 	} catch (error) {
 		process.stderr.write(`Demo failed: ${error.stack || error}\n`);

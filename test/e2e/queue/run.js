@@ -178,13 +178,23 @@ const BURST_CHATS = 3;
 const BURST_SIZE = 3;
 const BURST_QUIET_SECONDS = 3;
 
-/** Z-API Trigger → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent). */
-function conversationWorkflow(credential, stateCredential) {
+/**
+ * Z-API Trigger → Combine Quick Messages → "Agent" (a No Op standing for the AI Agent, unless
+ * `agent` gives another node's type and parameters).
+ */
+function conversationWorkflow(
+	credential,
+	stateCredential,
+	{
+		// The trigger's own repeat memory off: copies of a message reach Combine Quick Messages.
+		trigger = { events: ['messageReceived', 'messageSent'], options: { ignoreRepeats: false } },
+		agent = { type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+	} = {},
+) {
 	return {
 		name: `queue: conversation [${hex(3)}]`,
 		nodes: [
-			// The trigger's own repeat memory off: copies of a message reach Combine Quick Messages.
-			{ ...triggerWorkflow(credential).nodes[0], parameters: { events: ['messageReceived', 'messageSent'], options: { ignoreRepeats: false } } },
+			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger },
 			{
 				id: crypto.randomUUID(),
 				name: 'Combine',
@@ -194,7 +204,7 @@ function conversationWorkflow(credential, stateCredential) {
 				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
 				credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential },
 			},
-			{ id: crypto.randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+			{ id: crypto.randomUUID(), name: 'Agent', position: [440, 0], ...agent },
 		],
 		connections: {
 			'Z-API Trigger': { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
@@ -534,6 +544,12 @@ async function runSuite(figures, cleanups) {
 		NODE_EXTRA_CA_CERTS: cert.certPath,
 		...JSON.parse(process.env.N8N_QUEUE_PROCESS_ENV || '{}'),
 	};
+	/**
+	 * n8n's binary data mode in this cluster: with none set, n8n 2.x stores files in the
+	 * database in queue mode (n8n-core's BinaryDataConfig: `database` in queue mode,
+	 * `filesystem` otherwise); filesystem mode would need one folder shared by every process.
+	 */
+	const BINARY_DATA_MODE = queueEnv.N8N_DEFAULT_BINARY_DATA_MODE || 'database';
 	let main;
 	const processors = [];
 	const workers = [];
@@ -921,17 +937,23 @@ async function runSuite(figures, cleanups) {
 		}
 	});
 
+	/** A new instance of the stand-in, its credentials, and an active conversationWorkflow on it. */
+	async function activeConversationWorkflow(name, nodes) {
+		const instance = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+		standIn.addInstance({ id: instance.id, token: instance.token, name });
+		const zapi = await createCredential(main, standIn, instance, `Z-API ${name}`);
+		const stateName = `${name} state`;
+		const state = await main.createCredential(stateName, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey });
+		const id = String((await main.createWorkflow(conversationWorkflow(zapi, { id: String(state.id), name: stateName }, nodes))).id);
+		await main.activate(id);
+		return { instance, id };
+	}
+
 	// 5. Bursts: every message's execution may run on either processor and either worker.
 	await check(
 		`conversation: ${BURST_CHATS} chats × ${BURST_SIZE} quick messages, each sent twice at the same moment, spread over both processors and workers, reach the next node as exactly one item per chat with each message once`,
 		async () => {
-			const chatInst = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
-			standIn.addInstance({ id: chatInst.id, token: chatInst.token, name: 'queue conversation' });
-			const zapi = await createCredential(main, standIn, chatInst, 'Z-API queue conversation');
-			const stateName = 'queue conversation state';
-			const state = await main.createCredential(stateName, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey });
-			const id = String((await main.createWorkflow(conversationWorkflow(zapi, { id: String(state.id), name: stateName }))).id);
-			await main.activate(id);
+			const { instance: chatInst, id } = await activeConversationWorkflow('queue conversation');
 			try {
 				const messages = BURST_CHATS * BURST_SIZE;
 				const total = 2 * messages;
@@ -964,6 +986,51 @@ async function runSuite(figures, cleanups) {
 				const { map } = executionsByWorker(workers);
 				const ranOn = new Set(rows.flatMap((row) => map.get(Number(row.id)) ?? []));
 				log(`      ${rows.length} executions, ${reached.length} reached the next node; workers ${JSON.stringify([...ranOn].sort())}`);
+			} finally {
+				await main.deactivate(id);
+			}
+		},
+	);
+
+	// A burst's files: the trigger (on a processor) downloads the photo into n8n's binary
+	// storage, Combine Quick Messages (on a worker) stores it again in the execution that goes
+	// on, and the node after it reads the bytes, maybe on the other worker.
+	await check(
+		`conversation: a photo and a text in one burst reach the next node with the photo's bytes readable (n8n's binary data mode in queue mode: ${BINARY_DATA_MODE})`,
+		async () => {
+			const hash = {
+				type: 'n8n-nodes-base.crypto',
+				typeVersion: 1,
+				parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+			};
+			const { instance: mediaInst, id } = await activeConversationWorkflow('queue burst media', { trigger: { events: ['messageReceived'], options: { downloadMedia: true } }, agent: hash });
+			try {
+				const phone = '5511977990001';
+				const photo = await standIn.emit(mediaInst.id, 'image', { phone, media: true, mediaBytes: 40_000 });
+				assert.equal(photo.delivered.status, 200, `the photo was answered ${photo.delivered.status} ${photo.delivered.error ?? ''}`);
+				await sleep(1_000);
+				const text = await standIn.emit(mediaInst.id, 'text', { phone, message: 'o que é isso?' });
+				assert.equal(text.delivered.status, 200, `the text was answered ${text.delivered.status} ${text.delivered.error ?? ''}`);
+				await waitForEnded(db, id, 2, { timeoutMs: 60_000, label: 'burst with a photo' });
+				await sleep(BURST_QUIET_SECONDS * 1000 + 2_000);
+				const { rows } = await db.query(
+					`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 ORDER BY e.id`,
+					[id],
+				);
+				assert.equal(rows.length, 2, `${rows.length} executions for two messages`);
+				const errorOf = (row) => flatted.parse(row.data)?.resultData?.error?.message;
+				assert.deepEqual(rows.filter((row) => row.status !== 'success').map((row) => [row.id, row.status, errorOf(row)]), [], 'executions that did not succeed');
+				const reached = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.Agent?.[0]?.data?.main?.[0] ?? []);
+				assert.equal(reached.length, 1, `${reached.length} items reached the next node`);
+				const [item] = reached;
+				assert.deepEqual([item.json.count, item.json.kinds], [2, ['image', 'text']]);
+				assert.equal(item.json.missingFiles, undefined, JSON.stringify(item.json.missingFiles));
+				assert.equal(item.json.sha256, photo.media.sha256, 'the file the next node read is not the photo');
+				// Where the trigger put the photo says which binary data mode the cluster runs.
+				const triggerFiles = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.['Z-API Trigger']?.[0]?.data?.main?.[0] ?? []).flatMap((i) => Object.values(i.binary ?? {}));
+				assert.deepEqual(triggerFiles.map((file) => String(file.id).split(':')[0]), [BINARY_DATA_MODE], JSON.stringify(triggerFiles.map((file) => file.id)));
+				const { map } = executionsByWorker(workers);
+				log(`      executions on ${JSON.stringify(rows.map((row) => [Number(row.id), map.get(Number(row.id)) ?? []]))}; the photo stored as ${triggerFiles[0].id.split(':')[0]}`);
 			} finally {
 				await main.deactivate(id);
 			}

@@ -13,6 +13,18 @@ const { startFakeChatModel } = require('../lib/fakeChatModel');
 const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'examples');
 
 /**
+ * n8n 1.x serves no data tables on its API: a bot example stops at Combine Quick Messages,
+ * saying what it needs, and nothing is sent.
+ */
+async function stopsAtCombineOnN8n1(t, deployed, phone) {
+	await t.emit(t.current, 'text', { phone, message: 'Vocês abrem no sábado?' });
+	const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 60_000 });
+	t.assert.equal(execution.status, 'error');
+	t.assert.equal(t.executionError(execution)?.message, 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later');
+	t.assert.deepEqual(t.standIn.sent(t.current.id), []);
+}
+
+/**
  * An exercise is run(t, wf, deployed), or { prepare(t, wf), run, cleanup(t) } when the
  * workflow needs more than the Z-API credential before it is deployed.
  */
@@ -39,16 +51,7 @@ const EXERCISES = {
 			const inst = t.current;
 			const ana = '5511933331111';
 			const bruno = '5511933332222';
-			if (t.line === '1') {
-				// n8n 1.x serves no data tables on its API: the example stops at Combine Quick
-				// Messages, saying what it needs, and nothing is sent.
-				await t.emit(inst, 'text', { phone: ana, message: 'Vocês abrem no sábado?' });
-				const [execution] = await t.exactlyExecutions(deployed.id, 1, { timeoutMs: 60_000 });
-				assert.equal(execution.status, 'error');
-				assert.equal(t.executionError(execution)?.message, 'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later');
-				assert.deepEqual(standIn.sent(inst.id), []);
-				return;
-			}
+			if (t.line === '1') return stopsAtCombineOnN8n1(t, deployed, ana);
 			const asked = (count) =>
 				t.waitFor(() => t.model.requests.length >= count, { timeoutMs: 60_000, what: `${count} question(s) to the model` });
 			const quietPeriod = 1000 * wf.nodes.find((node) => node.parameters.operation === 'combineMessages').parameters.quietSeconds;
@@ -87,6 +90,51 @@ const EXERCISES = {
 		},
 		async cleanup(t) {
 			await t.model?.stop();
+		},
+	},
+	// The conversation features with no outside service: a burst of quick messages gets one
+	// answer, in two bubbles; a person answering from the phone leaves the chat to them, and
+	// the resume words bring the bot back. The trigger is as the node panel gives it.
+	'burst-reply-bot.json': {
+		async prepare(t, wf) {
+			withConversationState(wf, await conversationStateCredential(t.n8n));
+		},
+		async run(t, wf, deployed) {
+			const { assert, standIn } = t;
+			const inst = t.current;
+			const ana = '5511933337777';
+			if (t.line === '1') return stopsAtCombineOnN8n1(t, deployed, ana);
+			const quietPeriod = 1000 * wf.nodes.find((node) => node.parameters.operation === 'combineMessages').parameters.quietSeconds;
+			const bubbles = () => standIn.sent(inst.id).map((sent) => [sent.body.phone, sent.body.message]);
+			let runs = 0;
+			/** Sends the messages, waits for their executions and the quiet period, and checks none failed. */
+			const send = async (messages, { fromThePhone = false } = {}) => {
+				for (const message of messages) {
+					// A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi).
+					await t.emit(inst, 'text', { phone: ana, message, ...(fromThePhone ? { fromMe: true, overrides: { fromApi: false } } : {}) });
+				}
+				runs += messages.length;
+				await t.waitForExecutions(deployed.id, runs, { timeoutMs: 60_000 });
+				await t.sleep(quietPeriod + 2_000);
+				// The bubbles, sent back by the service as messages sent by me through the API, start nothing.
+				const all = await t.exactlyExecutions(deployed.id, runs, { settleMs: 1_000 });
+				assert.deepEqual(all.filter((execution) => execution.status !== 'success').map((execution) => t.executionError(execution)?.message), []);
+			};
+			await send(['oi', 'tudo bem', 'queria saber do meu pedido']);
+			assert.deepEqual(bubbles(), [
+				[ana, 'You wrote 3 messages:'],
+				[ana, 'oi\ntudo bem\nqueria saber do meu pedido'],
+			]);
+			// Carla answers Ana from the phone: the bot leaves the chat to her.
+			await send(['Oi Ana, aqui é a Carla'], { fromThePhone: true });
+			await send(['obrigada Carla']);
+			assert.equal(bubbles().length, 2, `the bot answered a chat a person took over: ${JSON.stringify(bubbles())}`);
+			await send(['#bot on'], { fromThePhone: true });
+			await send(['voltei']);
+			assert.deepEqual(bubbles().slice(2), [
+				[ana, 'You wrote 1 message:'],
+				[ana, 'voltei'],
+			]);
 		},
 	},
 	// A dialogue in the chat: each answer goes to the question waiting for it and starts no
