@@ -254,9 +254,9 @@ export function waitingReplies(context: StaticDataHolder, now = Date.now()): Rec
  */
 export function keepWaitingReplies(context: StaticDataHolder, records: Record<string, WaitingReply>, now = Date.now()): void {
 	const global = context.getWorkflowStaticData('global');
-	const ended = Object.keys(readWaiting(global[WAITING_REPLIES_KEY], now)).filter((key) => !(key in records));
+	const ended = Object.entries(readWaiting(global[WAITING_REPLIES_KEY], now)).filter(([key]) => !(key in records));
 	if (ended.length) {
-		const remembered = { ...endedQuestions(context, now), ...Object.fromEntries(ended.map((key) => [key, now + ENDED_KEPT_MS])) };
+		const remembered = { ...endedQuestions(context, now), ...Object.fromEntries(ended.map(([key, record]) => [endedKeyOf(key, record), now + ENDED_KEPT_MS])) };
 		global[ENDED_QUESTIONS_KEY] = Object.fromEntries(
 			Object.entries(remembered)
 				.sort((a, b) => b[1] - a[1])
@@ -264,6 +264,15 @@ export function keepWaitingReplies(context: StaticDataHolder, records: Record<st
 		);
 	}
 	global[WAITING_REPLIES_KEY] = records as unknown as IDataObject;
+}
+
+/**
+ * An ended question is remembered by its key and the time it was asked: one execution asks
+ * again under the same key (`<execution>#<item>`) when a dialogue puts its next question, and
+ * that new question must be placed.
+ */
+function endedKeyOf(key: string, record: WaitingReply): string {
+	return `${key}@${record.askedAt}`;
 }
 
 /** The questions that ended lately (ENDED_QUESTIONS_KEY), without those no longer remembered. */
@@ -319,7 +328,7 @@ export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuest
 	const all = waitingReplies(context, now);
 	const mine = ([key]: [string, unknown]) => key.startsWith(`${asked.execution}#`);
 	const ended = endedQuestions(context, now);
-	const wanted = Object.fromEntries(Object.entries(readWaiting(asked.records, now)).filter(([key]) => !(key in ended)));
+	const wanted = Object.fromEntries(Object.entries(readWaiting(asked.records, now)).filter(([key, record]) => !(endedKeyOf(key, record) in ended)));
 	const kept = Object.keys(wanted);
 	const pairs = learnedPairs(context);
 	// A question's id once known stays: a placement without it (sent before the question went out) does not take it away.

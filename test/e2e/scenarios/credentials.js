@@ -92,7 +92,7 @@ module.exports = {
 				});
 				const result = res.data ?? res;
 				t.assert.equal(result.status, 'Error', JSON.stringify(result));
-				t.assert.match(result.message, /^This n8n refused the API key \(401\): create one in Settings → n8n API/);
+				t.assert.match(result.message, /^n8n refused the API Key in the Z-API Conversation State credential "[^"]+": it is wrong, deleted or expired \(401\).*Settings → n8n API/);
 				const ok = await t.n8n.rest('POST', '/rest/credentials/test', {
 					credentials: { id: stored.id, name: stored.name, type: 'zApiConversationStateApi', data: { baseUrl: `${t.n8n.baseUrl}/api/v1`, apiKey: t.n8n.apiKey } },
 				});

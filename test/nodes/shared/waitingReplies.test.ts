@@ -152,6 +152,20 @@ describe('placing an execution’s questions (the trigger’s side)', () => {
 		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } })).toMatchObject({ changed: true });
 	});
 
+	it('an ended question is not placed again, but the next question of the same dialogue (same execution and item) is', () => {
+		const first = live({ askedAt: 1_000, questionMessageId: 'Q1' });
+		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': first } });
+		// The answer ends it: the execution's records are replaced by none.
+		placeWaitingReplies(context, { execution: '7', records: {} });
+		// The same placement sent again (a late confirmation, or a replay) places nothing.
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': first } })).toEqual({ waiting: 0, kept: [], changed: false });
+		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
+		// The dialogue's next question, asked later under the same key, waits.
+		const second = live({ askedAt: 2_000, questionMessageId: 'Q2' });
+		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': second } })).toEqual({ waiting: 1, kept: ['7#0'], changed: true });
+		expect(((data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>)['7#0'].questionMessageId).toBe('Q2');
+	});
+
 	it('a full store refuses the new questions whole and drops none of those waiting', () => {
 		const waiting = Object.fromEntries(Array.from({ length: MAX_WAITING_REPLIES }, (_, index) => [`${index}#0`, live({ chat: `55119${String(index).padStart(8, '0')}` })]));
 		const { data, context } = holder({ [WAITING_REPLIES_KEY]: waiting });
