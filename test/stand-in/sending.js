@@ -271,17 +271,18 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 
 	/** After the answer, as the service does: the owner-sent delivery, then the statuses. */
 	function announce(inst, payload) {
-		setImmediate(() => {
+		setImmediate(async () => {
 			if (inst.webhooks.received) deliver({ instanceId: inst.id, webhook: 'received', payload, source: 'send' });
-			statuses.forEach((status, index) => {
-				setTimeout(() => {
-					const record = findMessage(inst, payload.phone, payload.messageId);
-					if (record) record.status = status;
-					if (!inst.webhooks.status) return;
-					const body = fixtures.statusCallback(status, [payload.messageId], { instanceId: inst.id, phone: payload.phone, ...(payload.isGroup ? { isGroup: true } : {}) });
-					deliver({ instanceId: inst.id, webhook: 'status', payload: body, source: 'send' });
-				}, stepMs * (index + 1));
-			});
+			// One status after the other, each stepMs after the last: timers set side by side can
+			// fire together on a busy machine, and the statuses must leave in their order.
+			for (const status of statuses) {
+				await new Promise((resolve) => setTimeout(resolve, stepMs));
+				const record = findMessage(inst, payload.phone, payload.messageId);
+				if (record) record.status = status;
+				if (!inst.webhooks.status) continue;
+				const body = fixtures.statusCallback(status, [payload.messageId], { instanceId: inst.id, phone: payload.phone, ...(payload.isGroup ? { isGroup: true } : {}) });
+				deliver({ instanceId: inst.id, webhook: 'status', payload: body, source: 'send' });
+			}
 		});
 	}
 
