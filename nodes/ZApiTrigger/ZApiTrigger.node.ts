@@ -36,7 +36,11 @@ export class ZApiTrigger implements INodeType {
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true }],
+		credentials: [
+			{ name: 'zApiApi', required: true },
+			// Needed when a Combine Quick Messages follows: the trigger records each message as it arrives (arrivals.ts).
+			{ name: 'zApiConversationStateApi', required: false },
+		],
 		webhooks: [
 			{
 				name: 'default',

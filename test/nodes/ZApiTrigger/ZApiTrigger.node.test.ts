@@ -33,8 +33,11 @@ describe('Z-API Trigger description', () => {
 		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
-	it('uses the Z-API credentials, required (their connection test is on the credential type)', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+	it('uses the Z-API credentials, required, and the Conversation State credential, optional (for a Combine Quick Messages after it)', () => {
+		expect(description.credentials).toEqual([
+			{ name: 'zApiApi', required: true },
+			{ name: 'zApiConversationStateApi', required: false },
+		]);
 	});
 
 	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {

@@ -5,10 +5,11 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './combineMessages/burst';
+import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, wordList } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
-import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './stateStore/table';
+import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
+import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -21,14 +22,19 @@ type Output = IDataObject | ItemWithFile;
 type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
 
 /**
- * One execution per message; per burst, exactly one goes on:
- * 1. the message is recorded as a row of the chat (a copy of a message already recorded ends here);
- * 2. the execution sleeps until the chat has been quiet for Quiet Period after its message, or
- *    until Maximum Wait after the burst's first message, or not at all when a send-at-once rule
- *    matches;
- * 3. if a later message of the chat arrived meanwhile, its execution owns the burst: this one
- *    ends with no output. Otherwise it claims every unclaimed message of the chat in one update
- *    (see stateStore/table.ts): the rows it got are its burst; none, and another execution took them.
+ * One execution per message; per burst, exactly one goes on. Two calls to n8n's API per
+ * message, and one more per burst:
+ * 1. the message's row: the Z-API Trigger recorded it as it arrived, before the execution
+ *    started (its `recorded` field), so its place in the burst is fixed then, however late the
+ *    execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
+ *    recorded here, on arrival at this node.
+ * 2. the execution sleeps until Quiet Period after its message arrived (not at all when a
+ *    send-at-once rule matches), then reads the chat's open rows once: if its message was
+ *    taken, its burst went on; if a later message of the chat arrived, that message's execution
+ *    decides (unless Maximum Wait after the burst's first message has passed).
+ * 3. otherwise it claims every unclaimed message of the chat that arrived up to its own, in one
+ *    update (see shared/conversationState/table.ts): the rows it got are its burst; none, and
+ *    another execution took them.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.
@@ -167,7 +173,8 @@ async function gather(
 	message: NonNullable<ReturnType<typeof readIncoming>>,
 	{ quietMs, maxWaitMs, now, options }: { quietMs: number; maxWaitMs: number; now: number; options: IDataObject },
 ): Promise<Output[]> {
-	const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
+	const recordedIn = recordedOf(item.json)?.table;
+	const table = recordedIn && !message.fromMe ? await ConversationTable.at(this, itemIndex, recordedIn) : await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
 
 	if (message.fromMe) {
 		const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
@@ -188,61 +195,77 @@ async function gather(
 		return [];
 	}
 
-	const rows = await table.openRowsOf(message.chatId);
-	const pause = pausedUntilOf(rows);
-	if (pause.until > now) {
-		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
-		return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
+	// 1. The message's row, and when it arrived.
+	const recorded = recordedOf(item.json);
+	if (recorded?.copy) {
+		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
+		return [];
 	}
-	if (await table.remembers(message.chatId, message.messageId)) {
+	const own = recorded
+		? { id: recorded.row, arrivedAt: recorded.at }
+		: await recordHere(table, message.chatId, message.messageId, now, keep(item.json, item.binary, message.time));
+	if (!own) {
 		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
 	}
 
-	const ownId = await table.insert({
-		chatId: message.chatId,
-		kind: 'message',
-		messageId: message.messageId,
-		arrivedAt: now,
-		claimedBy: null,
-		item: keep(item.json, item.binary, message.time),
-	});
-	// The memory of every chat's old messages and ended pauses ends here; failing to forget costs nothing now.
-	await table.forgetOld(now - REMEMBER_MS, now).catch(() => undefined);
-	const firstArrived = Math.min(now, ...unclaimed(rows).map((row) => Number(row.arrivedAt ?? now)));
-	const deadline = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []) ? now : Math.min(now + quietMs, firstArrived + maxWaitMs);
-	const wait = deadline - Date.now();
+	// 2. Quiet Period after it arrived, then one read of the chat's open rows.
+	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
+	const wait = atOnce ? 0 : own.arrivedAt + quietMs - Date.now();
 	if (wait > 0) await sleep(wait);
-
-	const later = await table.openRowsOf(message.chatId);
-	if (unclaimed(later).some((row) => row.id > ownId)) {
+	const rows = await table.openRowsOf(message.chatId);
+	const open = unclaimed(rows);
+	const ownRow = open.find((row) => row.id === own.id);
+	if (!ownRow) {
+		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
+		return [];
+	}
+	// A copy recorded since moved its arrival: counted from there.
+	const arrivedAt = Number(ownRow.arrivedAt ?? own.arrivedAt);
+	const isLater = (row: Row) => Number(row.arrivedAt) > arrivedAt || (Number(row.arrivedAt) === arrivedAt && row.id > own.id);
+	const firstArrived = Math.min(...open.map((row) => Number(row.arrivedAt ?? arrivedAt)));
+	const pause = pausedUntilOf(rows);
+	const paused = pause.until > Date.now();
+	if (!paused && !atOnce && open.some(isLater) && firstArrived + maxWaitMs > Date.now()) {
 		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
 		return [];
 	}
-	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
-	const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
+
+	// 3. The claim: the burst is the rows it got.
+	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, arrivedAt);
+	// One burst in about FORGET_EVERY rows clears what every chat's window left behind.
+	if (claimed.some((row) => row.id % FORGET_EVERY === 0)) await table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined);
+	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	// A person took over while the burst waited: it is handled as a paused chat's messages.
-	const pausedSince = pausedUntilOf(later);
-	const pausedNow = pausedSince.until > Date.now();
-	if (pausedNow && options.whilePaused !== 'markPaused') {
-		tellRun(this, RUN_OUTCOMES.botOff(false), message.chatId, true);
-		return [];
+	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
+	if (paused) {
+		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
+		if (options.whilePaused !== 'markPaused') return [];
+		const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
+		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause);
 	}
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
 	const burst = combine(files.messages);
 	if (files.missing.length) burst.json.missingFiles = files.missing;
-	if (pausedNow) {
-		tellRun(this, RUN_OUTCOMES.botOff(true), message.chatId);
-		return whilePaused(options, [burst], message.chatId, pausedSince);
-	}
 	tellRun(this, RUN_OUTCOMES.answered(Number(burst.json.count)), message.chatId);
 	const json = { ...burst.json, combined: true };
 	return [burst.binary ? new ItemWithFile(json, burst.binary) : json];
+}
+
+/** Records a message the trigger did not; undefined when it is a copy of one whose burst went on. */
+async function recordHere(
+	table: ConversationTable,
+	chatId: string,
+	messageId: string,
+	now: number,
+	item: string,
+): Promise<{ id: number; arrivedAt: number } | undefined> {
+	const row = await table.record({ chatId, messageId, arrivedAt: now, item });
+	return row.claimedBy ? undefined : { id: row.id, arrivedAt: Number(row.arrivedAt ?? now) };
 }
 
 function unclaimed(rows: Row[]): Row[] {

@@ -4,44 +4,7 @@
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { flagOf, isTrue } from '../../../../shared/delivery/readers';
-
-/** What the rules read from a Z-API Trigger message item. */
-export interface IncomingMessage {
-	chatId: string;
-	messageId: string;
-	kind: string;
-	text: string | null;
-	fromMe: boolean;
-	/**
-	 * Whether a message sent by me went out through the API (the bot) rather than from the
-	 * phone (a person). The trigger's item carries it as `fromApi`; older items only in the
-	 * delivery (`payload.fromApi`, docs/webhooks/on-message-received.md). Undefined when the
-	 * delivery does not say: such a message is not taken for a person's, or every answer of
-	 * the bot would pause the bot.
-	 */
-	fromApi: boolean | undefined;
-	/** When WhatsApp says it was written (ms), else when it arrived. */
-	time: number;
-}
-
-/** The message of a trigger item, or undefined when the item is not a chat message. */
-export function readIncoming(json: IDataObject, now: number): IncomingMessage | undefined {
-	const chatId = String(json.chatId ?? json.phone ?? '').trim();
-	const messageId = String(json.messageId ?? '').trim();
-	if (!chatId || !messageId) return undefined;
-	const payload = (json.payload && typeof json.payload === 'object' ? json.payload : {}) as IDataObject;
-	const stamp = Date.parse(String(json.timestamp ?? ''));
-	return {
-		chatId,
-		messageId,
-		kind: String(json.kind ?? 'unknown'),
-		text: typeof json.text === 'string' ? json.text : null,
-		fromMe: isTrue(json.fromMe),
-		fromApi: flagOf(json.fromApi) ?? flagOf(payload.fromApi),
-		time: Number.isFinite(stamp) ? stamp : now,
-	};
-}
+import type { IncomingMessage, KeptMessage } from '../../../../shared/conversationState/messages';
 
 /** Rules that end a burst with the message that meets one, without waiting for quiet. */
 export const SEND_AT_ONCE_RULES: Record<string, { name: string; description: string; test: (message: IncomingMessage) => boolean }> = {
@@ -75,39 +38,6 @@ export function wordList(raw: unknown): string[] {
 		.split(/[,\n]/)
 		.map((word) => word.trim())
 		.filter(Boolean);
-}
-
-/** One message of a burst as it is kept between executions: its item without the delivery, and its files. */
-export interface KeptMessage {
-	json: IDataObject;
-	binary?: IBinaryKeyData;
-	time: number;
-}
-
-/**
- * Files stored by n8n's binary data storage (an `id`) are kept as references; a file held in the
- * item itself is kept only when small, so a row stays small.
- */
-const INLINE_FILE_LIMIT = 512 * 1024;
-
-export function keep(json: IDataObject, binary: IBinaryKeyData | undefined, time: number): string {
-	const rest = { ...json };
-	delete rest.payload;
-	const files: IBinaryKeyData = {};
-	for (const [key, file] of Object.entries(binary ?? {})) {
-		if (file.id || String(file.data ?? '').length <= INLINE_FILE_LIMIT) files[key] = file;
-	}
-	const kept: KeptMessage = { json: rest, time, ...(Object.keys(files).length ? { binary: files } : {}) };
-	return JSON.stringify(kept);
-}
-
-export function unkeep(raw: string | null | undefined): KeptMessage | undefined {
-	try {
-		const kept = JSON.parse(String(raw)) as KeptMessage;
-		return kept && typeof kept.json === 'object' ? kept : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /**

@@ -91,7 +91,8 @@ describe('Conversation > Combine Quick Messages', () => {
 			expect(Object.keys(burst.binary ?? {})).toEqual(['data', 'data_2']);
 			expect(bytesOf(burst.binary?.data as unknown as IDataObject)).toEqual(PHOTO);
 			expect(bytesOf(burst.binary?.data_2 as unknown as IDataObject).toString()).toBe('the second photo');
-			expect(nock.pendingMocks()).toEqual([]);
+			// Every download asked for was made, and no other (n8n's API is caught separately).
+			expect(nock.pendingMocks().filter((mock) => !mock.includes('data-tables'))).toEqual([]);
 		});
 
 		it('a file gone from its address: the burst goes on without it, missingFiles says which and why', async () => {

@@ -1,4 +1,5 @@
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const message = (json: Record<string, unknown>) => readIncoming({ chatId: '5511911111111', messageId: 'M1', ...json }, NOW)!;

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
-import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, type RawResponse, type Sender } from '../../../../shared/transport';
+import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, type RawResponse, type Sender } from '../transport';
 
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
