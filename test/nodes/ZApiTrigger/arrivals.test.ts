@@ -121,7 +121,7 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		// What to do follows the message, as every activation error of the trigger says it.
 		expect(failure?.message).toBe(`${NEEDS_STATE_CREDENTIAL.message}. ${NEEDS_STATE_CREDENTIAL.description}`);
 		expect(puts).toEqual([]);
-		expect(triggerRecord(setup)).toEqual({});
+		expect(triggerRecord({ setup })).toEqual({});
 		expect(makeNode(TRIGGER_TYPE, {}).credentials?.zApiConversationStateApi).toBeDefined();
 	});
 });
