@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { testConversationState } from './actions/conversation/stateStore/credentialTest';
+import { testConversationState } from '../shared/conversationState/credentialTest';
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
@@ -49,8 +49,8 @@ export class ZApi implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{ name: 'zApiApi', required: true },
-			// Conversation state lives in an n8n data table, reached through n8n's API (actions/conversation/stateStore/table.ts).
-			// Tested by the node: the test goes through the same client as the calls (actions/conversation/stateStore/credentialTest.ts).
+			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
+			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
 		],
 		webhooks: resumeWebhooks,

@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
+import { testConversationState } from '../shared/conversationState/credentialTest';
 import { receive } from './receive';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
@@ -39,7 +40,8 @@ export class ZApiTrigger implements INodeType {
 		credentials: [
 			{ name: 'zApiApi', required: true },
 			// Needed when a Combine Quick Messages follows: the trigger records each message as it arrives (arrivals.ts).
-			{ name: 'zApiConversationStateApi', required: false },
+			// Tested as in the Z-API node (shared/conversationState/credentialTest.ts).
+			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
 		],
 		webhooks: [
 			{
@@ -258,6 +260,8 @@ export class ZApiTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { credentialTest: { zApiConversationStateTest: testConversationState } };
 
 	webhookMethods = {
 		default: {

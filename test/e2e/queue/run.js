@@ -194,7 +194,8 @@ function conversationWorkflow(
 	return {
 		name: `queue: conversation [${hex(3)}]`,
 		nodes: [
-			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger },
+			// The trigger records each message as it arrives for Combine Quick Messages: it needs the credential too.
+			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger, credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential } },
 			{
 				id: crypto.randomUUID(),
 				name: 'Combine',

@@ -25,6 +25,8 @@ const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
 function botWorkflow(t, inst, credential, options = {}, { trigger: triggerParameters = { events: ['messageReceived', 'messageSent'], options: {} }, agent } = {}) {
 	const wf = t.triggerWorkflow(inst, triggerParameters, { name: 'e2e conversation' });
 	const trigger = wf.nodes[0];
+	// The trigger records each message as it arrives for Combine Quick Messages: it needs the credential too.
+	trigger.credentials = { ...trigger.credentials, zApiConversationStateApi: { ...credential } };
 	wf.nodes.push(
 		{
 			id: require('node:crypto').randomUUID(),

@@ -36,7 +36,7 @@ describe('Z-API Trigger description', () => {
 	it('uses the Z-API credentials, required, and the Conversation State credential, optional (for a Combine Quick Messages after it)', () => {
 		expect(description.credentials).toEqual([
 			{ name: 'zApiApi', required: true },
-			{ name: 'zApiConversationStateApi', required: false },
+			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
 		]);
 	});
 

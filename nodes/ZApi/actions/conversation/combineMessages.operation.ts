@@ -114,7 +114,7 @@ export const combineMessages: ZApiOperation = {
 					{
 						name: 'Pass Them On Marked',
 						value: 'markPaused',
-						description: "Each goes on at once, uncombined, with 'paused: true' (to log it, for example)",
+						description: "Each goes on uncombined, after Quiet Period, with 'paused: true' (to log it, for example)",
 					},
 				],
 				description: 'What happens to messages of a chat where the bot is paused',

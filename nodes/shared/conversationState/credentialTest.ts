@@ -1,7 +1,7 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import type { Sender } from '../../../../shared/transport';
-import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, keyExpiryOf, newKeyAdvice } from '../../../../shared/conversationState/n8nApi';
+import type { Sender } from '../transport';
+import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, keyExpiryOf, newKeyAdvice } from './n8nApi';
 
 /**
  * The Z-API Conversation State credential's test: the request the nodes make first (list one
