@@ -65,7 +65,7 @@ export interface Row {
 export type StateContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
 
 /** The conditions n8n's API takes (its in-process filters' isEmpty and isNotEmpty are not among them). */
-type Condition = 'eq' | 'neq' | 'lt' | 'gt' | 'lte';
+type Condition = 'eq' | 'neq' | 'lt' | 'gt' | 'lte' | 'gte';
 type Filter = { type: 'and' | 'or'; filters: Array<{ columnName: string; condition: Condition; value: string | number | null }> };
 
 const where = (...filters: Filter['filters']): Filter => ({ type: 'and', filters });
@@ -173,14 +173,14 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Marks every unclaimed message of the chat that arrived by `arrivedUpTo` (claimedBy null:
+	 * Marks every unclaimed message of the chat that arrived within `arrived` (claimedBy null:
 	 * n8n reads `eq null` as IS NULL) as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
 	 * claimants never get the same row. `claimant` names this execution alone, so when the
 	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
 	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
-	async claimMessages(chatId: string, claimant: string, arrivedUpTo: number): Promise<Row[]> {
+	async claimMessages(chatId: string, claimant: string, arrived: { from: number; to: number }): Promise<Row[]> {
 		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
@@ -191,8 +191,10 @@ export class ConversationTable {
 							eq('chatId', chatId),
 							eq('kind', 'message'),
 							{ columnName: 'claimedBy', condition: 'eq', value: null },
-							// A message recorded after the decision belongs to the chat's next burst.
-							{ columnName: 'arrivedAt', condition: 'lte', value: arrivedUpTo },
+							// The burst's messages only: an earlier burst whose own execution has not run yet, and a
+							// message recorded after the decision, belong to other bursts.
+							{ columnName: 'arrivedAt', condition: 'gte', value: arrived.from },
+							{ columnName: 'arrivedAt', condition: 'lte', value: arrived.to },
 						),
 						data: { claimedBy: claimant },
 						returnData: true,

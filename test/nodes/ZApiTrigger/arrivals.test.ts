@@ -145,6 +145,32 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		expect(secondRun.json[0]).toMatchObject({ text: 'oi\nqueria saber do pedido', count: 2, combined: true });
 	});
 
+	it('every execution starts after both of the chat’s bursts arrived, and after Maximum Wait: two items, each its own burst', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const items: IDataObject[] = [];
+		for (const [words, pause] of [
+			['oi', 200],
+			['tudo bem?', QUIET_SECONDS * 1000 + 300],
+			['outra coisa', 200],
+			['sobre a entrega', 0],
+		] as const) {
+			items.push((await deliverTo(target, received(ANA, words))).items![0]);
+			await after(pause);
+		}
+		await after(QUIET_SECONDS * 1000 + 100);
+		// Started late and in the reverse order, with Maximum Wait (2 s) long past.
+		const runs = [];
+		for (const item of [...items].reverse()) {
+			runs.push(
+				await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 2 }, [{ json: item }], {
+					executionId: `exec-${++run}`,
+					mode: 'webhook',
+				}),
+			);
+		}
+		expect(runs.flatMap((one) => one.json).map((burst) => burst.text)).toEqual(['outra coisa\nsobre a entrega', 'oi\ntudo bem?']);
+	});
+
 	it('two calls to n8n per message and one per burst: the record, one read, the claim', async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 		const before = tables.requests.length;

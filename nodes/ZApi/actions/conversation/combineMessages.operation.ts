@@ -5,7 +5,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, wordList } from './combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, endsBurstAtOnce, wordList } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
@@ -17,6 +17,12 @@ import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RE
  * bounds stay under a minute so a burst is never handed to that tracker.
  */
 const MOST_SECONDS = 60;
+
+/**
+ * How long after its Maximum Wait a burst nobody claimed counts as left behind (its execution
+ * died with its process) rather than late (n8n busy): then it goes with the chat's next burst.
+ */
+const LEFT_BEHIND_MS = 2 * 60_000;
 
 type Output = IDataObject | ItemWithFile;
 type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
@@ -30,11 +36,12 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  *    recorded here, on arrival at this node.
  * 2. the execution sleeps until Quiet Period after its message arrived (not at all when a
  *    send-at-once rule matches), then reads the chat's open rows once: if its message was
- *    taken, its burst went on; if a later message of the chat arrived, that message's execution
- *    decides (unless Maximum Wait after the burst's first message has passed).
- * 3. otherwise it claims every unclaimed message of the chat that arrived up to its own, in one
- *    update (see shared/conversationState/table.ts): the rows it got are its burst; none, and
- *    another execution took them.
+ *    taken, its burst went on. Which burst it belongs to is drawn from the arrival times alone
+ *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
+ *    message of its burst arrived, that message's execution decides.
+ * 3. otherwise it claims the burst's messages (those that arrived from the burst's first to its
+ *    own) in one update (see shared/conversationState/table.ts): the rows it got are its
+ *    burst; none, and another execution took them.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.
@@ -220,19 +227,28 @@ async function gather(
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	// A copy recorded since moved its arrival: counted from there.
-	const arrivedAt = Number(ownRow.arrivedAt ?? own.arrivedAt);
-	const isLater = (row: Row) => Number(row.arrivedAt) > arrivedAt || (Number(row.arrivedAt) === arrivedAt && row.id > own.id);
-	const firstArrived = Math.min(...open.map((row) => Number(row.arrivedAt ?? arrivedAt)));
+	// The service sent the message again meanwhile, and the copy's arrival moved the row: the
+	// copy's execution, which counts from that arrival, decides.
+	if (Number(ownRow.arrivedAt) !== own.arrivedAt) {
+		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
+		return [];
+	}
+	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+	const burst = atOnce
+		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true }
+		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
-	if (!paused && !atOnce && open.some(isLater) && firstArrived + maxWaitMs > Date.now()) {
+	if (!burst.isLast) {
 		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
 		return [];
 	}
 
-	// 3. The claim: the burst is the rows it got.
-	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, arrivedAt);
+	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
+	// execution died with its process) go with this one, once no execution could still be on its way.
+	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
+	const from = Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt));
+	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from, to: own.arrivedAt });
 	// One burst in about FORGET_EVERY rows clears what every chat's window left behind.
 	if (claimed.some((row) => row.id % FORGET_EVERY === 0)) await table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined);
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
@@ -249,11 +265,11 @@ async function gather(
 	}
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
-	const burst = combine(files.messages);
-	if (files.missing.length) burst.json.missingFiles = files.missing;
-	tellRun(this, RUN_OUTCOMES.answered(Number(burst.json.count)), message.chatId);
-	const json = { ...burst.json, combined: true };
-	return [burst.binary ? new ItemWithFile(json, burst.binary) : json];
+	const combined = combine(files.messages);
+	if (files.missing.length) combined.json.missingFiles = files.missing;
+	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
+	const json = { ...combined.json, combined: true };
+	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
 }
 
 /** Records a message the trigger did not; undefined when it is a copy of one whose burst went on. */

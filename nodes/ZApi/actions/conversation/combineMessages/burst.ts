@@ -85,3 +85,36 @@ export function combine(messages: KeptMessage[]): { json: IDataObject; binary?: 
 	};
 	return Object.keys(binary).length ? { json, binary } : { json };
 }
+
+/** A recorded message as the burst rule reads it: its row and when it arrived. */
+export interface Arrival {
+	id: number;
+	arrivedAt: number;
+}
+
+/**
+ * Which burst a message belongs to, from the arrival times alone, so every execution of the
+ * chat draws the same lines whenever it runs: in arrival order, a message joins the burst
+ * before it when it arrived within Quiet Period of the burst's previous message and within
+ * Maximum Wait of its first; otherwise it starts a burst. Returns the burst of `ownId` (its
+ * first arrival), whether `ownId` is its last message so far, and when the burst closes.
+ * Undefined when `ownId` is not among the arrivals.
+ */
+export function burstOf(
+	arrivals: Arrival[],
+	ownId: number,
+	{ quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number },
+): { firstArrivedAt: number; isLast: boolean; closesAt: number } | undefined {
+	const ordered = [...arrivals].sort((a, b) => a.arrivedAt - b.arrivedAt || a.id - b.id);
+	let first = ordered[0];
+	let previous = ordered[0];
+	for (const [index, arrival] of ordered.entries()) {
+		if (index > 0 && (arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) first = arrival;
+		previous = arrival;
+		if (arrival.id !== ownId) continue;
+		const next = ordered[index + 1];
+		const closesAt = Math.min(arrival.arrivedAt + quietMs, first.arrivedAt + maxWaitMs);
+		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt };
+	}
+	return undefined;
+}

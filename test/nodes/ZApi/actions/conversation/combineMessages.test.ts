@@ -198,7 +198,8 @@ describe('Conversation > Combine Quick Messages', () => {
 			chatId: ANA,
 			kind: 'message',
 			messageId: String(left.json.messageId),
-			arrivedAt: Date.now() - 60_000,
+			// Past Maximum Wait and two minutes more: no execution of it can still be on its way.
+			arrivedAt: Date.now() - 10_000 - 2 * 60_000 - 1000,
 			claimedBy: null,
 			item: JSON.stringify({ json: { ...left.json, payload: undefined }, time: Date.parse(String(left.json.timestamp)) }),
 		});
