@@ -169,7 +169,8 @@ export class FakeDataTables {
 		const table = [...this.tables.values()].find((candidate) => candidate.name === name);
 		if (!table) throw new Error(`no table ${name}`);
 		const id = this.nextRow++;
-		table.rows.push({ ...row, id });
+		// n8n's database sets createdAt when the row is written; a test may give an older one.
+		table.rows.push({ createdAt: new Date().toISOString(), ...row, id });
 		return id;
 	}
 
@@ -218,7 +219,7 @@ export class FakeDataTables {
 				const ids = (body.data as Array<Record<string, Value>>).map((row) => {
 					checkColumns(row);
 					const id = this.nextRow++;
-					table.rows.push({ ...row, id });
+					table.rows.push({ ...row, id, createdAt: new Date().toISOString() });
 					return { id };
 				});
 				return [200, body.returnType === 'id' ? ids : { success: true, insertedRows: ids.length }];
@@ -235,7 +236,7 @@ export class FakeDataTables {
 				const changed = table.rows.filter((row) => matches(row, filterOf(body.filter)));
 				if (changed.length) for (const row of changed) Object.assign(row, body.data);
 				else {
-					const row = { ...(body.data as Record<string, Value>), id: this.nextRow++ };
+					const row = { ...(body.data as Record<string, Value>), id: this.nextRow++, createdAt: new Date().toISOString() };
 					table.rows.push(row);
 					changed.push(row);
 				}

@@ -56,6 +56,21 @@ export interface Row {
 	pausedUntil?: number | null;
 	pausedBy?: string | null;
 	item?: string | null;
+	/** Set by n8n's database when the row is written (a system column of every data table). */
+	createdAt?: string | null;
+}
+
+/**
+ * When a message arrived, for its burst: when its row was written, by the database's clock
+ * (`createdAt`, set by the INSERT itself). Another process sees the row from the commit that
+ * follows within milliseconds, however long n8n's API then took to answer: a time stamped by
+ * the writer before its call could be seconds older than the row's first sight under load, and
+ * a burst decided meanwhile would miss it. `arrivedAt` (the writer's clock) when the database
+ * gave none.
+ */
+export function arrivalOf(row: Pick<Row, 'createdAt' | 'arrivedAt'>): number {
+	const written = Date.parse(String(row.createdAt ?? ''));
+	return Number.isFinite(written) ? written : Number(row.arrivedAt ?? 0);
 }
 
 /**
@@ -173,14 +188,14 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Marks every unclaimed message of the chat that arrived within `arrived` (claimedBy null:
+	 * Marks every unclaimed message of the chat whose row id is within `ids` (claimedBy null:
 	 * n8n reads `eq null` as IS NULL) as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
 	 * claimants never get the same row. `claimant` names this execution alone, so when the
 	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
 	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
-	async claimMessages(chatId: string, claimant: string, arrived: { from: number; to: number }): Promise<Row[]> {
+	async claimMessages(chatId: string, claimant: string, ids: { from: number; to: number }): Promise<Row[]> {
 		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
@@ -191,10 +206,11 @@ export class ConversationTable {
 							eq('chatId', chatId),
 							eq('kind', 'message'),
 							{ columnName: 'claimedBy', condition: 'eq', value: null },
-							// The burst's messages only: an earlier burst whose own execution has not run yet, and a
-							// message recorded after the decision, belong to other bursts.
-							{ columnName: 'arrivedAt', condition: 'gte', value: arrived.from },
-							{ columnName: 'arrivedAt', condition: 'lte', value: arrived.to },
+							// The burst's rows only (a chat's ids grow in the order its rows are written): an
+							// earlier burst whose own execution has not run yet, and a message written after the
+							// decision, belong to other bursts.
+							{ columnName: 'id', condition: 'gte', value: ids.from },
+							{ columnName: 'id', condition: 'lte', value: ids.to },
 						),
 						data: { claimedBy: claimant },
 						returnData: true,

@@ -9,7 +9,7 @@ import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, endsBurstAtOnce, wordL
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
-import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from '../../../shared/conversationState/table';
+import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, arrivalOf, pausedUntilOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -31,8 +31,8 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  * One execution per message; per burst, exactly one goes on. Two calls to n8n's API per
  * message, and one more per burst:
  * 1. the message's row: the Z-API Trigger recorded it as it arrived, before the execution
- *    started (its `recorded` field), so its place in the burst is fixed then, however late the
- *    execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
+ *    started (its `recorded` field), so its place in the burst is fixed then (the row's time of
+ *    writing, table.ts arrivalOf), however late the execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
  *    recorded here, on arrival at this node.
  * 2. the execution sleeps until Quiet Period after its message arrived (not at all when a
  *    send-at-once rule matches), then reads the chat's open rows once: if its message was
@@ -227,15 +227,9 @@ async function gather(
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	// The service sent the message again meanwhile, and the copy's arrival moved the row: the
-	// copy's execution, which counts from that arrival, decides.
-	if (Number(ownRow.arrivedAt) !== own.arrivedAt) {
-		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
-		return [];
-	}
-	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: arrivalOf(row) }));
 	const burst = atOnce
-		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true }
+		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
 		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
@@ -247,8 +241,8 @@ async function gather(
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
-	const from = Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt));
-	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from, to: own.arrivedAt });
+	const ids = [...burst.ids, ...leftBehind.map((one) => one.id)];
+	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from: Math.min(...ids), to: Math.max(...ids) });
 	// One burst in about FORGET_EVERY rows clears what every chat's window left behind.
 	if (claimed.some((row) => row.id % FORGET_EVERY === 0)) await table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined);
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
@@ -281,7 +275,7 @@ async function recordHere(
 	item: string,
 ): Promise<{ id: number; arrivedAt: number } | undefined> {
 	const row = await table.record({ chatId, messageId, arrivedAt: now, item });
-	return row.claimedBy ? undefined : { id: row.id, arrivedAt: Number(row.arrivedAt ?? now) };
+	return row.claimedBy ? undefined : { id: row.id, arrivedAt: arrivalOf(row) };
 }
 
 function unclaimed(rows: Row[]): Row[] {

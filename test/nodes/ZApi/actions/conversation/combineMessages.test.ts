@@ -200,6 +200,7 @@ describe('Conversation > Combine Quick Messages', () => {
 			messageId: String(left.json.messageId),
 			// Past Maximum Wait and two minutes more: no execution of it can still be on its way.
 			arrivedAt: Date.now() - 10_000 - 2 * 60_000 - 1000,
+			createdAt: new Date(Date.now() - 10_000 - 2 * 60_000 - 1000).toISOString(),
 			claimedBy: null,
 			item: JSON.stringify({ json: { ...left.json, payload: undefined }, time: Date.parse(String(left.json.timestamp)) }),
 		});
