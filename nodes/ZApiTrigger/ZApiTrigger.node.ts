@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { testInstanceCredential } from '../shared/credentialCheck';
 import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
@@ -36,7 +37,8 @@ export class ZApiTrigger implements INodeType {
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'zApiApi', required: true }],
+		// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
+		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -254,6 +256,8 @@ export class ZApiTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { credentialTest: { zApiApiTest: testInstanceCredential } };
 
 	webhookMethods = {
 		default: {

@@ -33,8 +33,9 @@ describe('Z-API Trigger description', () => {
 		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
-	it('uses the Z-API credentials, required (their connection test is on the credential type)', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true }]);
+	it('uses the Z-API credentials, required, tested by the same test as the Z-API node', () => {
+		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }]);
+		expect(node.methods.credentialTest.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
 	});
 
 	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {
