@@ -1,18 +1,17 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { credentialTest } from '../nodes/shared/credentialCheck';
-
 /**
  * One Z-API instance. The instance id and token travel in the URL path of every call, so
  * the nodes' shared transport builds the URL; this type only adds the optional account
- * security header.
+ * security header. Both nodes test it (`testedBy`, nodes/shared/credentialCheck.ts): n8n
+ * would run a `test` of the type itself before theirs, and could only show Node's bare error
+ * codes and the server's status text.
  */
 export class ZApiApi implements ICredentialType {
 	// Saved credentials and the nodes refer to this name. n8n keeps credential types in one
@@ -65,9 +64,6 @@ export class ZApiApi implements ICredentialType {
 			default: 'https://api.z-api.io',
 			description:
 				'Change only for a self-hosted server that speaks the Z-API interface, or a local stand-in for tests',
-			// n8n shows a network failure of the connection test as Node's bare error code; a
-			// declarative test cannot word it, so the field says what each code means.
-			hint: 'If saving shows ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address: check it (server only, no /instances/… part) and n8n\'s network or proxy. If it shows DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN or UNABLE_TO_VERIFY_LEAF_SIGNATURE, n8n does not trust the server\'s certificate: give n8n its certificate authority in NODE_EXTRA_CA_CERTS and restart n8n.',
 		},
 	];
 
@@ -83,7 +79,4 @@ export class ZApiApi implements ICredentialType {
 			headers: { ...(requestOptions.headers ?? {}), 'Client-Token': clientToken },
 		};
 	}
-
-	/** GET /status, with advice per answer: see nodes/shared/credentialCheck.ts. */
-	test: ICredentialTestRequest = credentialTest;
 }

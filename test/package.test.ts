@@ -33,10 +33,11 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	it('describes a node that uses the package credentials', () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
-		// The Z-API credential type carries its own test. The conversation state's credential is
-		// asked for by the Conversation resource only, and tested by the node (through the client
-		// its calls use), whose built file holds that test.
-		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true });
+		// Both credentials are tested by the nodes, whose built files hold the tests: the Z-API
+		// credential by both nodes, the conversation state's (asked for by the Conversation
+		// resource only) through the client its calls use.
+		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' });
+		expect(typeof node.methods?.credentialTest?.zApiApiTest).toBe('function');
 		for (const other of description.credentials?.slice(1) ?? []) {
 			expect(other).toEqual({
 				name: 'zApiConversationStateApi',
@@ -84,7 +85,8 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 		expect(credentials.properties.find((property) => property.name === 'baseUrl')?.default).toBe(
 			'https://api.z-api.io',
 		);
-		expect(credentials.test?.request.url).toMatch(/\/status$/);
+		// Tested by both nodes (testedBy): n8n would run a test of the type itself first.
+		expect(credentials.test).toBeUndefined();
 	});
 
 	it('ships its icons where the built file points', () => {
@@ -96,18 +98,6 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	it('has a display name of its own', () => {
 		const displayNames: Record<string, string> = { zApiApi: 'Z-API Instance API', zApiConversationStateApi: 'Z-API Conversation State API' };
 		expect(credentials.displayName).toBe(displayNames[credentials.name]);
-	});
-});
-
-// The instance credential's Base URL is Z-API's (the conversation state's is n8n's own).
-describe('credentials dist/credentials/ZApiApi.credentials.js', () => {
-	const credentials = loadClass<ICredentialType>('dist/credentials/ZApiApi.credentials.js');
-
-	// n8n shows a connection test that got no answer as the bare network code.
-	it('says under Base URL what the network codes of a failed test mean', () => {
-		const hint = credentials.properties.find((property) => property.name === 'baseUrl')?.hint;
-		expect(hint).toMatch(/ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n cannot reach this address/);
-		expect(hint).toMatch(/DEPTH_ZERO_SELF_SIGNED_CERT.*NODE_EXTRA_CA_CERTS/);
 	});
 });
 

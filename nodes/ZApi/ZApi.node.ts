@@ -10,6 +10,7 @@ import type {
 import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { testConversationState } from '../shared/conversationState/credentialTest';
+import { testInstanceCredential } from '../shared/credentialCheck';
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
@@ -48,7 +49,8 @@ export class ZApi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'zApiApi', required: true },
+			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
+			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
 			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
 			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
@@ -58,7 +60,7 @@ export class ZApi implements INodeType {
 		properties: buildProperties(),
 	};
 
-	methods = { credentialTest: { zApiConversationStateTest: testConversationState } };
+	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiConversationStateTest: testConversationState } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

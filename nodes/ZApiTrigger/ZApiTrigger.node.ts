@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { testInstanceCredential } from '../shared/credentialCheck';
 import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
@@ -38,7 +39,8 @@ export class ZApiTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'zApiApi', required: true },
+			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
+			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
 			// Needed when a Combine Quick Messages follows: the trigger records each message as it arrives (arrivals.ts).
 			// Tested as in the Z-API node (shared/conversationState/credentialTest.ts).
 			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
@@ -261,7 +263,7 @@ export class ZApiTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { zApiConversationStateTest: testConversationState } };
+	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiConversationStateTest: testConversationState } };
 
 	webhookMethods = {
 		default: {

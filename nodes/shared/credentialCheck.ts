@@ -1,74 +1,239 @@
-import type {
-	IAuthenticateRuleResponseCode,
-	IAuthenticateRuleResponseSuccessBody,
-	ICredentialTestRequest,
-} from 'n8n-workflow';
+import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { DEFAULT_BASE_URL } from './transport';
-import { describeFailure } from './transport/errors';
+import {
+	DEFAULT_BASE_URL,
+	RedirectedElsewhere,
+	holdsInstancePath,
+	instanceFrom,
+	instanceUrl,
+	networkCodeOf,
+	secretsOf,
+	sendWithinOrigin,
+	type RawResponse,
+	type Sender,
+	type ZApiInstance,
+} from './transport';
+import { networkFailureWords, serviceMessageOf } from './transport/errors';
+import { redactorFor } from './transport/redact';
 
 /*
- * The credential test, as data n8n runs itself: a read-only GET /status
- * (docs/instance/status.md) through the credential's `authenticate`. Every status from 300
- * to 599 has a rule so that n8n never shows a server's own status text, which an echoing
- * server could fill with the URL and its token; a 2xx response with {connected: false}
- * fails the test, saying the credentials are right but no call can work until the QR code
- * is scanned.
+ * The Z-API Instance API credential's test, run by n8n when the credential is saved: Z-API's
+ * read-only GET /status (docs/instance/status.md), built and sent as the nodes send their
+ * calls (the same URL, the Client-Token header only when set, never a redirect to another
+ * origin). Both nodes name it in their credentials list (`testedBy`), so every outcome is
+ * said in words naming the credential and the field to fix, where a declarative test could
+ * show only Node's error code or the server's status text. No message holds the Instance
+ * Token or the Client Token, in any encoding: each one passes the nodes' redaction last.
  */
 
-/**
- * What a status says about the credentials, from the same error table the nodes use. The
- * statuses that table has no own advice for share one short sentence: there are 300 rules.
- */
-function statusAdvice(status: number): string {
-	if (status === 400) {
-		// The service answers 400 both to an unknown instance and to a missing Client Token;
-		// a declarative rule sees only the status, so it names both.
-		const noClientToken = describeFailure({ status, serviceMessage: 'null not allowed', attempts: 1, host: '' });
-		return `Z-API refused these credentials (400). Either the Instance ID or Instance Token is wrong: copy them again from the Z-API panel (Instances > your instance). Or ${noClientToken.description}`;
-	}
-	const { rule, message, description } = describeFailure({ status, attempts: 1, host: '' });
-	if (rule === 'instanceUnknown') {
-		return `${message}. ${description} The Base URL is the server only (${DEFAULT_BASE_URL}), never the instance address the panel shows.`;
-	}
-	if (rule === 'rateLimited') return 'Z-API is rate limiting this instance (429). Wait a minute, then test again.';
-	if (rule === 'serverError') return `Z-API had a server error (${status}). Try again in a few minutes.`;
-	if (rule === 'rejected' || rule === 'unexpected') return `Z-API answered ${status}: check Base URL, Instance ID and Token.`;
-	return `${message}. ${description}`;
+/** The name both nodes give the test in `testedBy` and `methods.credentialTest`. */
+export const INSTANCE_CREDENTIAL_TEST = 'zApiApiTest';
+
+/** How long the test waits for Z-API's answer. */
+export const CREDENTIAL_TEST_TIMEOUT_MS = 20_000;
+
+const TYPE_LABEL = 'Z-API Instance API credential';
+
+/** Codes with which a request that got no answer in time ends. */
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+
+const PANEL = 'the Z-API panel (Instances > your instance)';
+const SERVER_ONLY = `the server only (${DEFAULT_BASE_URL}), never the instance address the panel shows`;
+const CLIENT_TOKEN_ADVICE =
+	'Account security is on in the Z-API panel (Security > Account security token): put that token in the Client Token field. It is not the instance token.';
+const WRONG_CLIENT_TOKEN_ADVICE =
+	'It must be the account security token of the Z-API panel (Security). A common mistake is to paste the instance token there: leave the field empty if account security is off.';
+
+interface Checked {
+	/** `the … credential "name"`, as every message names it. */
+	label: string;
+	instance: ZApiInstance;
 }
 
-const FIRST_STATUS_RULED = 300;
-const LAST_STATUS_RULED = 599;
+type Result = INodeCredentialTestResult;
+const failed = (message: string): Result => ({ status: 'Error', message });
 
-const statusRules: IAuthenticateRuleResponseCode[] = Array.from(
-	{ length: LAST_STATUS_RULED - FIRST_STATUS_RULED + 1 },
-	(_, index) => {
-		const status = FIRST_STATUS_RULED + index;
-		return { type: 'responseCode', properties: { value: status, message: statusAdvice(status) } };
-	},
-);
+/**
+ * The test, with the time it waits for an answer (tests stage a stalled server with a short
+ * one). Each call builds its own state: nothing is kept between tests.
+ */
+export function instanceCredentialTest(timeoutMs = CREDENTIAL_TEST_TIMEOUT_MS) {
+	return async function testInstanceCredential(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<Result> {
+		const instance = instanceFrom(credential.data ?? {});
+		const redact = redactorFor(secretsOf(instance));
+		const label = `the ${TYPE_LABEL} "${credential.name || 'Z-API'}"`;
+		const result = await runTest.call(this, { label, instance }, timeoutMs);
+		return { ...result, message: redact(result.message) };
+	};
+}
 
-const disconnectedRule: IAuthenticateRuleResponseSuccessBody = {
-	type: 'responseSuccessBody',
-	properties: {
-		key: 'connected',
-		value: false,
-		message:
-			'The Instance ID and Instance Token are right, but the instance is not connected to WhatsApp: scan the QR code in the Z-API panel (Instances > your instance), then test again.',
-	},
-};
+async function runTest(this: ICredentialTestFunctions, { label, instance }: Checked, timeoutMs: number): Promise<Result> {
+	if (!instance.instanceId) return failed(`The Instance ID of ${label} is empty: copy it from ${PANEL}.`);
+	if (!instance.instanceToken) return failed(`The Instance Token of ${label} is empty: copy it from ${PANEL}, next to the Instance ID.`);
+	const base = urlOf(instance.baseUrl);
+	if (!base) {
+		return failed(`The Base URL of ${label} is not an http(s) address: use ${DEFAULT_BASE_URL}, or the address of a server that speaks the Z-API interface.`);
+	}
+	if (holdsInstancePath(instance.baseUrl)) {
+		// Only the origin is named: the rest of what was pasted holds the token.
+		return failed(
+			`The Base URL of ${label} holds a whole instance address: set it to the server only, ${base.origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.`,
+		);
+	}
+	const where = `the Base URL of ${label} (${base.host})`;
 
-export const credentialTest: ICredentialTestRequest = {
-	request: {
-		method: 'GET',
-		// Trimmed and encoded as the nodes' transport does (instanceFrom, instanceUrl).
-		baseURL: `={{ String($credentials.baseUrl || '${DEFAULT_BASE_URL}').trim().replace(/\\/+$/, '') }}`,
-		url: '=/instances/{{ encodeURIComponent(String($credentials.instanceId).trim()) }}/token/{{ encodeURIComponent(String($credentials.instanceToken).trim()) }}/status',
-		timeout: 20_000,
-		// n8n would follow a redirect to any origin with the token in the path and the
-		// Client-Token header; a 3xx fails the test with its rule instead, as the nodes refuse it.
-		disableFollowRedirect: true,
-	},
-	// The rule type is a union of two array types; n8n reads both kinds from one list.
-	rules: [...statusRules, disconnectedRule] as IAuthenticateRuleResponseCode[],
-};
+	// n8n hands a credential test one helper, `request`; it is told never to follow a
+	// redirect, and sendWithinOrigin decides.
+	const { helpers } = this;
+	const send: Sender = async (options) => {
+		const response = (await helpers.request({
+			uri: options.url,
+			method: options.method,
+			headers: options.headers,
+			json: false,
+			timeout: options.timeout,
+			resolveWithFullResponse: true,
+			simple: false,
+			followRedirect: false,
+			followAllRedirects: false,
+		})) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+		return { statusCode: response.statusCode, headers: (response.headers ?? {}) as never, body: response.body };
+	};
+
+	let response: RawResponse;
+	try {
+		response = await sendWithinOrigin(send, {
+			method: 'GET',
+			url: instanceUrl(instance, '/status'),
+			headers: instance.clientToken ? { 'Client-Token': instance.clientToken, Accept: 'application/json' } : { Accept: 'application/json' },
+			timeout: timeoutMs,
+		});
+	} catch (error) {
+		if (error instanceof RedirectedElsewhere) return redirected(label, base, error);
+		return unreachable(label, base, networkCodeOf(error), timeoutMs);
+	}
+
+	const { statusCode } = response;
+	const body = parsed(response.body);
+	const html = looksLikeHtml(response);
+	// Only the service's words decide between causes; they are never quoted.
+	const said = (pattern: RegExp) => pattern.test(serviceMessageOf(body) ?? '');
+
+	if (statusCode === 429) return failed(`Z-API is rate limiting this instance (429), so ${label} could not be checked. Wait a minute, then test again.`);
+	if (statusCode >= 500) {
+		return failed(
+			`The server at ${where} had an error (${statusCode}), so the credential could not be checked. Try again in a few minutes; if the Base URL is not ${DEFAULT_BASE_URL}, check that server.`,
+		);
+	}
+	if (statusCode >= 300 && statusCode < 400) {
+		return failed(`${capital(where)} answered a redirect (${statusCode}) that leads nowhere: set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`);
+	}
+	// Z-API answers JSON, whatever the status; an empty body is read by its status alone.
+	const notJson = typeof body === 'string' || (body === undefined && statusCode < 300);
+	if (html || notJson) {
+		return failed(
+			`${capital(where)} leads to ${html ? 'a web page' : 'something'} that is not Z-API: it answered ${html ? 'HTML' : 'text that is not JSON'} (${statusCode}) to Z-API's status call. Set the Base URL to ${DEFAULT_BASE_URL}, or to a server that speaks the Z-API interface: the server only, with no /instances/… part.`,
+		);
+	}
+	if (statusCode >= 200 && statusCode < 300) {
+		const connected = body && typeof body === 'object' ? (body as { connected?: unknown }).connected : undefined;
+		if (connected === true) return { status: 'OK', message: `Connected: Z-API at ${base.host} accepted ${label}, and the instance is connected to WhatsApp.` };
+		if (connected === false) {
+			return failed(
+				`The Instance ID and Instance Token of ${label} are right, but the instance is not connected to WhatsApp: scan the QR code in ${PANEL}, then test again.`,
+			);
+		}
+		return failed(
+			`${capital(where)} answered, but not as Z-API does (no instance status): it points at something else. Set the Base URL to ${DEFAULT_BASE_URL}, or to a server that speaks the Z-API interface.`,
+		);
+	}
+	if (said(/null not allowed/i) && !instance.clientToken) {
+		return failed(`Z-API requires a Client Token for this account, and the Client Token of ${label} is empty (${statusCode}). ${CLIENT_TOKEN_ADVICE}`);
+	}
+	if (statusCode === 403 || said(/client-token/i)) {
+		if (!instance.clientToken) {
+			return failed(
+				`Z-API refused access (${statusCode}) with the Client Token of ${label} empty. If account security is on, put the account security token of the Z-API panel (Security) in the Client Token field; otherwise copy the Instance ID and Instance Token again from ${PANEL}.`,
+			);
+		}
+		return failed(`Z-API refused the Client Token of ${label} (${statusCode}). ${WRONG_CLIENT_TOKEN_ADVICE}`);
+	}
+	if (statusCode === 400) {
+		if (said(/instance|token/i)) {
+			return failed(`Z-API refused these credentials (400): the Instance ID or the Instance Token of ${label} is wrong. Copy both again from ${PANEL}; the Instance Token is not the account security token.`);
+		}
+		return failed(
+			`Z-API refused these credentials (400). Either the Instance ID or Instance Token of ${label} is wrong: copy them again from ${PANEL}. Or account security is on and the Client Token is missing or wrong: ${CLIENT_TOKEN_ADVICE}`,
+		);
+	}
+	if (statusCode === 401) {
+		return failed(`Z-API refused these credentials (401): the Instance ID or the Instance Token of ${label} is wrong. Copy both again from ${PANEL}.`);
+	}
+	if (statusCode === 404) {
+		return failed(
+			`Z-API found no such instance (404): the Instance ID or the Instance Token of ${label} is wrong, or its Base URL is not ${SERVER_ONLY}. Copy the Instance ID and Instance Token again from ${PANEL}.`,
+		);
+	}
+	if (statusCode === 405) {
+		return failed(`${capital(where)} refused Z-API's status call (405): it does not speak the Z-API interface. Set the Base URL to ${DEFAULT_BASE_URL}.`);
+	}
+	return failed(`${capital(label)}: Z-API answered ${statusCode} to its status call. Check the Base URL, Instance ID and Instance Token.`);
+}
+
+/** No answer came: the Base URL in words, with Node's code beside them for searching. */
+function unreachable(label: string, base: URL, code: string | undefined, timeoutMs: number): Result {
+	const field = `The Base URL of ${label}`;
+	const check = `Check the Base URL (${SERVER_ONLY}) and that n8n can reach it (its network or proxy).`;
+	if (code && TIMEOUT_CODES.has(code)) {
+		return failed(`${field} did not answer in time: ${base.host} sent nothing back within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} (${code}). ${check}`);
+	}
+	const words = code ? networkFailureWords(code) : undefined;
+	if (words?.certificateHint) {
+		return failed(`n8n does not trust the https certificate of ${base.host}, ${field.charAt(0).toLowerCase()}${field.slice(1)}: ${words.meaning} (${code}). ${words.certificateHint}`);
+	}
+	const what = words ? `${words.meaning} (${code})` : code ? `no answer came (${code})` : 'no answer came';
+	return failed(`${field} cannot be reached at ${base.host}: ${what}. ${check}`);
+}
+
+/** A redirect to another origin, refused before anything was sent there: only origins are named. */
+function redirected(label: string, base: URL, error: RedirectedElsewhere): Result {
+	const target = new URL(error.to);
+	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
+	const advice = toHttps
+		? `The server moved to https: change the Base URL to ${target.origin}.`
+		: `Set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`;
+	return failed(
+		`The Base URL of ${label} (${error.from}) redirected the test to ${error.to} (${error.status}); it was not followed, so the Instance Token and Client Token did not go there. ${advice}`,
+	);
+}
+
+function urlOf(baseUrl: string): URL | undefined {
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) return undefined;
+	try {
+		return new URL(baseUrl);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The body as JSON when it is JSON text; an object already parsed stays as it is. */
+function parsed(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	const text = body.trim();
+	if (!text) return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return body;
+	}
+}
+
+function looksLikeHtml(response: RawResponse): boolean {
+	if (/text\/html/i.test(String(response.headers?.['content-type'] ?? ''))) return true;
+	return typeof response.body === 'string' && /^\s*</.test(response.body);
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The test as n8n runs it, waiting CREDENTIAL_TEST_TIMEOUT_MS for the answer. */
+export const testInstanceCredential = instanceCredentialTest();

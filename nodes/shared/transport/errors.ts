@@ -99,6 +99,16 @@ const NETWORK_FAILURES: Record<string, string> = {
 	ENETUNREACH: 'the network of the n8n server has no route to it',
 };
 
+/**
+ * A network or certificate failure code in words: what it means and, for a certificate, what
+ * to do. Undefined for a code with no words of its own.
+ */
+export function networkFailureWords(code: string): { meaning: string; certificateHint?: string } | undefined {
+	if (Object.hasOwn(TLS_FAILURES, code)) return { meaning: TLS_FAILURES[code].meaning, certificateHint: TLS_FAILURES[code].hint };
+	if (Object.hasOwn(NETWORK_FAILURES, code)) return { meaning: NETWORK_FAILURES[code] };
+	return undefined;
+}
+
 const MAY_HAVE_BEEN_DONE =
 	'It was not sent again, so that it cannot happen twice. Check before running it again: for a message, the chat itself or the Message Send Result event of the Z-API Trigger; for a group or chat change, the group or chat.';
 

@@ -205,7 +205,7 @@ function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObje
 }
 
 /** True when a Base URL goes on with /instances/…, as the instance address the panel shows. */
-function holdsInstancePath(baseUrl: string): boolean {
+export function holdsInstancePath(baseUrl: string): boolean {
 	return /^https?:\/\/[^/]+(\/.*)?\/instances(\/|$)/i.test(baseUrl);
 }
 
