@@ -86,6 +86,14 @@ type Filter = { type: 'and' | 'or'; filters: Array<{ columnName: string; conditi
 const where = (...filters: Filter['filters']): Filter => ({ type: 'and', filters });
 const eq = (columnName: string, value: string) => ({ columnName, condition: 'eq' as const, value });
 
+/**
+ * How long a call on the table's rows may take. Longer than a lookup's: on SQLite, n8n measures
+ * every data table's size by reading the whole database file before a write that follows
+ * another write (its size check, whose cache each write clears), so under load a write waits
+ * its turn for seconds; a burst decided late beats one answered in pieces.
+ */
+export const ROW_CALL_TIMEOUT_MS = 30_000;
+
 /** Rows per page n8n's REST API hands out at most. */
 const PAGE = 250;
 
@@ -272,7 +280,12 @@ export class ConversationTable {
 	}
 
 	private async call(method: IHttpRequestMethods, path: string, request: { body?: IDataObject; qs?: IDataObject }): Promise<unknown> {
-		return await n8nApi(this.context, this.itemIndex, this.setup, { method, path: `/data-tables/${encodeURIComponent(this.id)}${path}`, ...request });
+		return await n8nApi(this.context, this.itemIndex, this.setup, {
+			method,
+			path: `/data-tables/${encodeURIComponent(this.id)}${path}`,
+			timeoutMs: ROW_CALL_TIMEOUT_MS,
+			...request,
+		});
 	}
 }
 
