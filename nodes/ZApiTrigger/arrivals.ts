@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RECORDED_FIELD, isBurstMessage, keep, readIncoming, type Recorded } from '../shared/conversationState/messages';
-import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, arrivalOf } from '../shared/conversationState/table';
+import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, writtenAtOf } from '../shared/conversationState/table';
 import { burstTableNameOf } from '../shared/takeover';
 import type { TriggerStaticData } from './staticData';
 
@@ -68,7 +68,7 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 		const arrivedAt = Date.now();
 		try {
 			const row = await table.record({ chatId: message.chatId, messageId: message.messageId, arrivedAt, item: keep(item.json, undefined, message.time) });
-			const recorded: Recorded = { table: tableId, row: row.id, at: arrivalOf(row), ...(row.claimedBy ? { copy: true } : {}) };
+			const recorded: Recorded = { table: tableId, row: row.id, at: arrivedAt, writtenAt: writtenAtOf(row), ...(row.claimedBy ? { copy: true } : {}) };
 			item.json[RECORDED_FIELD] = recorded as unknown as IDataObject;
 		} catch (error) {
 			this.logger.warn(`Z-API Trigger: could not record a message for Combine Quick Messages (it records it itself): ${(error as Error).message}`);

@@ -81,13 +81,15 @@ export function unkeep(raw: string | null | undefined): KeptMessage | undefined 
 
 /**
  * Where the trigger recorded a message as it arrived (the item's `recorded` field): the table,
- * the row, and the time of arrival the message's place in its burst is counted from. `copy`:
- * the service sent the message again after its burst went on.
+ * the row, the time of arrival the message's place in its burst is counted from (`at`, the
+ * trigger's clock as the delivery came in) and when the row was written (`writtenAt`, the
+ * database's clock). `copy`: the service sent the message again after its burst went on.
  */
 export interface Recorded {
 	table: string;
 	row: number;
 	at: number;
+	writtenAt?: number;
 	copy?: boolean;
 }
 
@@ -97,9 +99,9 @@ export const RECORDED_FIELD = 'recorded';
 export function recordedOf(json: IDataObject): Recorded | undefined {
 	const raw = json[RECORDED_FIELD];
 	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const { table, row, at, copy } = raw as IDataObject;
+	const { table, row, at, writtenAt, copy } = raw as IDataObject;
 	if (typeof table !== 'string' || !table || !Number.isSafeInteger(row) || !Number.isFinite(at)) return undefined;
-	return { table, row: row as number, at: at as number, ...(copy === true ? { copy: true } : {}) };
+	return { table, row: row as number, at: at as number, ...(Number.isFinite(writtenAt) ? { writtenAt: writtenAt as number } : {}), ...(copy === true ? { copy: true } : {}) };
 }
 
 /** Whether a trigger item is a message another person wrote: what a burst is made of. */

@@ -61,14 +61,14 @@ export interface Row {
 }
 
 /**
- * When a message arrived, for its burst: when its row was written, by the database's clock
- * (`createdAt`, set by the INSERT itself). Another process sees the row from the commit that
- * follows within milliseconds, however long n8n's API then took to answer: a time stamped by
- * the writer before its call could be seconds older than the row's first sight under load, and
- * a burst decided meanwhile would miss it. `arrivedAt` (the writer's clock) when the database
- * gave none.
+ * When a row was written, by the database's clock (`createdAt`, set by the INSERT itself):
+ * another process sees the row from the commit that follows within milliseconds, however long
+ * n8n's API then took to answer. Under load a write may wait seconds for its turn; a burst is
+ * decided no sooner than Quiet Period after its last message's row was written, so the chat's
+ * next message, written no sooner than that one, is seen. `arrivedAt` when the database gave
+ * no time.
  */
-export function arrivalOf(row: Pick<Row, 'createdAt' | 'arrivedAt'>): number {
+export function writtenAtOf(row: Pick<Row, 'createdAt' | 'arrivedAt'>): number {
 	const written = Date.parse(String(row.createdAt ?? ''));
 	return Number.isFinite(written) ? written : Number(row.arrivedAt ?? 0);
 }

@@ -160,7 +160,12 @@ module.exports = {
 				await settle(t, deployed.id, TYPING_AT_ONCE * 3);
 				const items = await reachedAgent(t, deployed.id);
 				const split = [...sent.keys()].filter((phone) => items.filter((item) => item.chatId === phone).length !== 1);
-				assert.deepEqual(split, [], `people whose burst did not come out exactly once: ${JSON.stringify(items.map((item) => [item.chatId, item.count]))}`);
+				const sample = items.find((item) => split.includes(item.chatId));
+				assert.deepEqual(
+					split,
+					[],
+					`people whose burst did not come out exactly once: ${JSON.stringify(items.map((item) => [item.chatId, item.count, item.combined, item.stateStoreError]))}; one of their items: ${JSON.stringify({ ...sample, payload: undefined })}`,
+				);
 				for (const item of items) assert.deepEqual(item.messageIds, sent.get(item.chatId), `${item.chatId}: each message once, in order`);
 				assert.equal(items.length, TYPING_AT_ONCE);
 			},

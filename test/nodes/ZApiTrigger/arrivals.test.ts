@@ -65,12 +65,12 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(tables.requests.slice(before)).toEqual(['POST /data-tables/dt1/rows/upsert']);
 		expect(items).toHaveLength(1);
 		const recorded = items![0].recorded as IDataObject;
-		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), at: expect.any(Number) });
+		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), at: expect.any(Number), writtenAt: expect.any(Number) });
 		expect(recorded.at).toBeGreaterThanOrEqual(sentAt);
 		const [row] = tables.rowsOf(TABLE);
-		// The arrival is when the row was written, by the database's clock.
-		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId });
-		expect(recorded.at).toBe(Date.parse(String(row.createdAt)));
+		// Its arrival, by the trigger's clock, and when its row was written, by the database's.
+		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.at });
+		expect(recorded.writtenAt).toBe(Date.parse(String(row.createdAt)));
 		expect(JSON.parse(String(row.item)).json).toMatchObject({ chatId: ANA, text: 'oi' });
 	});
 

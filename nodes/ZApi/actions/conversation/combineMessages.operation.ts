@@ -9,7 +9,7 @@ import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, endsBurstAtOnce, wordL
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
-import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, arrivalOf, pausedUntilOf, type Row } from '../../../shared/conversationState/table';
+import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -31,11 +31,11 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  * One execution per message; per burst, exactly one goes on. Two calls to n8n's API per
  * message, and one more per burst:
  * 1. the message's row: the Z-API Trigger recorded it as it arrived, before the execution
- *    started (its `recorded` field), so its place in the burst is fixed then (the row's time of
- *    writing, table.ts arrivalOf), however late the execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
+ *    started (its `recorded` field), so its place in the burst is fixed then, however late the
+ *    execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
  *    recorded here, on arrival at this node.
- * 2. the execution sleeps until Quiet Period after its message arrived (not at all when a
- *    send-at-once rule matches), then reads the chat's open rows once: if its message was
+ * 2. the execution sleeps until Quiet Period after its message arrived and its row was written
+ *    (not at all when a send-at-once rule matches), then reads the chat's open rows once: if its message was
  *    taken, its burst went on. Which burst it belongs to is drawn from the arrival times alone
  *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
  *    message of its burst arrived, that message's execution decides.
@@ -209,16 +209,17 @@ async function gather(
 		return [];
 	}
 	const own = recorded
-		? { id: recorded.row, arrivedAt: recorded.at }
+		? { id: recorded.row, arrivedAt: recorded.at, writtenAt: recorded.writtenAt ?? recorded.at }
 		: await recordHere(table, message.chatId, message.messageId, now, keep(item.json, item.binary, message.time));
 	if (!own) {
 		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
 	}
 
-	// 2. Quiet Period after it arrived, then one read of the chat's open rows.
+	// 2. Quiet Period after it arrived, and after its row was written (n8n's API may be seconds
+	// behind under load, and the chat's next message no sooner), then one read of the chat's open rows.
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
-	const wait = atOnce ? 0 : own.arrivedAt + quietMs - Date.now();
+	const wait = atOnce ? 0 : Math.max(own.arrivedAt, own.writtenAt) + quietMs - Date.now();
 	if (wait > 0) await sleep(wait);
 	const rows = await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
@@ -227,7 +228,13 @@ async function gather(
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: arrivalOf(row) }));
+	// The service sent the message again meanwhile, and the copy's arrival moved the row: the
+	// copy's execution, which counts from that arrival, decides.
+	if (Number(ownRow.arrivedAt) !== own.arrivedAt) {
+		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
+		return [];
+	}
+	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
 	const burst = atOnce
 		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
 		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
@@ -273,9 +280,9 @@ async function recordHere(
 	messageId: string,
 	now: number,
 	item: string,
-): Promise<{ id: number; arrivedAt: number } | undefined> {
+): Promise<{ id: number; arrivedAt: number; writtenAt: number } | undefined> {
 	const row = await table.record({ chatId, messageId, arrivedAt: now, item });
-	return row.claimedBy ? undefined : { id: row.id, arrivedAt: arrivalOf(row) };
+	return row.claimedBy ? undefined : { id: row.id, arrivedAt: now, writtenAt: writtenAtOf(row) };
 }
 
 function unclaimed(rows: Row[]): Row[] {
