@@ -27,12 +27,13 @@ import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type Static
  * handled it (the last save wins). A record written while another delivery of the same
  * workflow is being handled can be overwritten by that delivery's save, and runs that ask at
  * the same moment write at the same moment. So the asking node places its records before the
- * question goes out and confirms them: it places them again after a random pause until the
- * trigger finds them saved as they are (placeWaitingReplies writes nothing then). Then it
- * sends, and places and confirms them again with the questions' message ids; a save
- * overwriting those was loaded after the first confirmation, so it keeps the records.
- * A confirmed record can still be lost to a delivery whose handling began before the
- * record's save and ended after the confirmation (longer than the pause).
+ * question goes out and confirms them: it places them again, after a random pause whose spread
+ * doubles with each placement that had to write, until the trigger has found them saved as
+ * they are twice in a row (placeWaitingReplies writes nothing then). Then it sends, and places
+ * and confirms them again with the questions' message ids; a save overwriting those was loaded
+ * after the first confirmation, so it keeps the records. A confirmed record can still be lost
+ * to a delivery whose handling began before the record's save and ended after the second
+ * finding (longer than two pauses).
  */
 
 /** The key of the waiting questions in the workflow's static data. */

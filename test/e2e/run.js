@@ -7,8 +7,8 @@
  *   npm run test:e2e                         # both lines, 2 then 1: what CI runs (see below)
  *   N8N_E2E_SCOPE=all npm run test:e2e       # every scenario on both lines (npm run test:all)
  *   N8N_E2E_LINES=1 npm run test:e2e         # one line
- *   N8N_E2E_ONLY=listen npm run test:e2e     # only scenarios whose "group: name" contains this text,
- *                                            # heavy ones included, on every line
+ *   N8N_E2E_ONLY=listen npm run test:e2e     # only scenarios whose "group: name" contains this text
+ *                                            # (or one of several, split by |), heavy ones included, on every line
  *   N8N_E2E_TARBALL=x.tgz npm run test:e2e   # use this tarball instead of build + pack
  *   N8N_E2E_KEEP=1                           # keep n8n's user folder (its log) after the run
  *   N8N_E2E_BOOT_TIMEOUT_MS=900000           # wait this long for n8n to be ready (default 10 min)
@@ -406,7 +406,10 @@ function scenariosOfLine(line, scenarios) {
 }
 
 function loadScenarios() {
-	const only = process.env.N8N_E2E_ONLY;
+	const only = (process.env.N8N_E2E_ONLY || '')
+		.split('|')
+		.map((text) => text.trim().toLowerCase())
+		.filter(Boolean);
 	const files = fs
 		.readdirSync(SCENARIO_DIR)
 		.filter((f) => f.endsWith('.js') && !f.startsWith('_'))
@@ -417,7 +420,7 @@ function loadScenarios() {
 		const group = mod.group ?? path.basename(file, '.js');
 		for (const s of mod.scenarios ?? []) {
 			const full = `${group}: ${s.name}`;
-			if (only && !full.toLowerCase().includes(only.toLowerCase())) continue;
+			if (only.length && !only.some((text) => full.toLowerCase().includes(text))) continue;
 			list.push({ ...s, group, full, order: mod.order ?? 50 });
 		}
 	}
@@ -465,7 +468,8 @@ async function runLine(line, tarball, scenarios, results) {
 			while (brokerPort === port) brokerPort = await freePort(0);
 			n8n = await startN8n({ line, packageTarball: tarball, install, port, brokerPort });
 			log(`n8n ${n8n.version} (line ${line}) ready in ${(n8n.bootMs / 1000).toFixed(1)} s`);
-			standIn = createStandIn({ deliveryCa: n8n.ca, deliveryTimeoutMs: 30_000 });
+			// recordRequests: scenarios compare the calls a node made with those its Z-API page documents.
+			standIn = createStandIn({ deliveryCa: n8n.ca, deliveryTimeoutMs: 30_000, recordRequests: true });
 			await standIn.start(0);
 			// The package must be loaded as users get it: both node types listed.
 			const types = (await n8n.nodeTypes()).map((t) => t.name);

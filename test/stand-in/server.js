@@ -13,7 +13,7 @@
  *   webhooks that are not HTTPS"; the answer to a refusal is not documented).
  *   PUT  /update-webhook-message-status      {value}        https URL, "" clears
  *   PUT  /update-webhook-delivery, -connected, -disconnected, -chat-presence: see events.js
- *   GET  /status                                            {connected, error, smartphoneConnected}
+ *   GET  /status                                            {connected, error, smartphoneConnected} (error 'You are already connected.' when connected)
  *   GET  /me                                                instance settings incl. webhook URLs
  *   POST /update-group-photo  {groupId, groupPhoto}         {value: boolean}
  *   POST /add-admin           {groupId, phones}             {value: boolean}
@@ -64,6 +64,7 @@ const { createMessageActions } = require('./messageActions');
 const { createEvents, emptyEventWebhooks, EVENT_WEBHOOK_NAMES, EVENT_WEBHOOKS } = require('./events');
 const { createQueue } = require('./queue');
 const { createLabels } = require('./labels');
+const { createNewsletters } = require('./newsletters');
 const { createStatus } = require('./status');
 const { createSettings } = require('./settings');
 const { createPrivacy } = require('./privacy');
@@ -662,7 +663,8 @@ function createStandIn(options = {}) {
 	function getStatus({ instance }) {
 		return {
 			body: instance.connected
-				? { connected: true, error: null, smartphoneConnected: instance.smartphoneConnected }
+				? // docs/instance/status.md: `error` says 'You are already connected.' when all is well.
+					{ connected: true, error: 'You are already connected.', smartphoneConnected: instance.smartphoneConnected }
 				: { connected: false, error: 'You are not connected.', smartphoneConnected: instance.smartphoneConnected },
 		};
 	}
@@ -782,6 +784,7 @@ function createStandIn(options = {}) {
 	const events = createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, deliver, listDeliveries, baseUrl: () => (address ? address.url : '') });
 	const queue = createQueue({ route, HttpError, getInstance, clone });
 	const labels = createLabels({ route, HttpError, getInstance, clone });
+	const newsletters = createNewsletters({ route, HttpError, getInstance, clone });
 	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
 	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
 	const privacy = createPrivacy({ route, HttpError, getInstance });
@@ -797,6 +800,7 @@ function createStandIn(options = {}) {
 		...events.serviceRoutes,
 		...queue.serviceRoutes,
 		...labels.serviceRoutes,
+		...newsletters.serviceRoutes,
 		...status.serviceRoutes,
 		...settings.serviceRoutes,
 		...privacy.serviceRoutes,
@@ -824,6 +828,7 @@ function createStandIn(options = {}) {
 		...events.controlRoutes,
 		...queue.controlRoutes,
 		...labels.controlRoutes,
+		...newsletters.controlRoutes,
 		...status.controlRoutes,
 		...settings.controlRoutes,
 		...privacy.controlRoutes,
@@ -1113,6 +1118,8 @@ function createStandIn(options = {}) {
 		enqueue: (instanceId, entries) => queue.enqueue(instanceId, entries),
 		/** Labels, colours and the chats carrying them (labels.js). */
 		labels: (instanceId) => labels.labels(instanceId),
+		/** Channels created and deleted (newsletters.js). */
+		newsletters: (instanceId) => newsletters.newsletters(instanceId),
 		/** Statuses posted and replies to statuses of others; the profile (status.js). */
 		statuses: (instanceId) => status.statuses(instanceId),
 		profile: (instanceId) => status.profile(instanceId),

@@ -165,7 +165,7 @@ describe('webhook configuration', () => {
 
 describe('read-only extras', () => {
 	test('GET /status reports the connection', async () => {
-		expect((await api('GET', '/status')).body).toEqual({ connected: true, error: null, smartphoneConnected: true });
+		expect((await api('GET', '/status')).body).toEqual({ connected: true, error: 'You are already connected.', smartphoneConnected: true });
 		await control('POST', '/instances', { ...A, connected: false });
 		expect((await api('GET', '/status')).body).toEqual({ connected: false, error: 'You are not connected.', smartphoneConnected: false });
 	});

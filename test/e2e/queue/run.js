@@ -48,6 +48,7 @@ const { createStandIn } = require('../../stand-in/server');
 const { ensureServicePackages, startPostgres, startRedis } = require('./services');
 const { startRoundRobinProxy } = require('./proxy');
 const { ASK, withBookingDialogue } = require('../lib/bookingDialogue');
+const { conversationsAtOnce } = require('../lib/conversationsAtOnce');
 
 const LINE = '2';
 const PORTS = {
@@ -708,6 +709,38 @@ async function runSuite(figures, cleanups) {
 			assert.equal(output(anas).replied, true);
 			const { map } = executionsByWorker(workers);
 			for (const execution of ended) assert.ok((map.get(Number(execution.id)) ?? []).length >= 1, `execution ${execution.id} ran on no worker (worker logs)`);
+		} finally {
+			await main.deactivate(id);
+		}
+	});
+
+	// Twenty conversations at once in queue mode: the starts and the answers spread over both
+	// webhook processors, the questions and the resumed executions over both workers.
+	await check('queue mode: twenty conversations asked at the same moment and answered at the same moment: each execution resumes with its own chat\'s answer, none lost, crossed or doubled, and the answers start nothing', async () => {
+		const asker = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+		standIn.addInstance({ id: asker.id, token: asker.token, name: 'queue replies at once' });
+		const credential = await createCredential(main, standIn, asker, 'Z-API queue replies at once');
+		const dialogue = triggerWorkflow(credential);
+		dialogue.name = `queue: replies at once [${hex(3)}]`;
+		withBookingDialogue(dialogue, { after: 'Z-API Trigger', actionType: ACTION_TYPE, credentials: credentialRef(credential) });
+		const id = String((await main.createWorkflow(dialogue)).id);
+		await main.activate(id);
+		try {
+			await conversationsAtOnce(
+				{
+					emit: async (phone, kind, fields) => {
+						const res = await standIn.emit(asker.id, kind, fields);
+						assert.equal(res.delivered.status, 200, `${kind} from ${phone}: ${res.delivered.status} ${res.delivered.error ?? ''}`);
+						return res.payload;
+					},
+					sent: (phone) => standIn.sent(asker.id).filter((s) => s.phone === phone),
+					executions: () => main.executions(id, { includeData: true }),
+					triggerName: 'Z-API Trigger',
+					sleep,
+					log,
+				},
+				{ count: 20, phoneOf: (index) => `55119555${String(index).padStart(5, '0')}` },
+			);
 		} finally {
 			await main.deactivate(id);
 		}

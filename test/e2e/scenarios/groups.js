@@ -115,6 +115,58 @@ module.exports = {
 			},
 		},
 		{
+			name: 'Update Settings says before any run that Who Can Add Participants must be added; without it nothing is sent, with it exactly the documented calls go out',
+			async run(t) {
+				const { assert } = t;
+				// What the panel shows, as n8n serves the node: a notice and the collection's
+				// description name the setting the node cannot read back.
+				const types = (await t.n8n.nodeTypes()).filter((type) => type.name === t.ACTION_TYPE);
+				assert.ok(types.length, 'n8n does not serve the Z-API node');
+				for (const type of types) {
+					const shownFor = (property) => property.displayOptions?.show?.resource?.includes('group') && property.displayOptions.show.operation?.includes('updateSettings');
+					const own = type.properties.filter(shownFor);
+					const notice = own.find((property) => property.type === 'notice');
+					assert.ok(notice, `no notice on Update Settings: ${own.map((p) => p.name).join(', ')}`);
+					assert.match(notice.displayName, /^Always add Who Can Add Participants under Settings to Change/);
+					const settings = own.find((property) => property.name === 'settings');
+					assert.match(settings.description, /Who Can Add Participants always among them/);
+					assert.deepEqual(settings.options.map((option) => option.name), ['whoCanSend', 'whoCanEdit', 'requireApproval', 'whoCanAdd']);
+				}
+
+				// The group edits its info by admins only and asks approval to join; the change is who may send.
+				const { inst, groupId } = await groupInstance(t, 'groups settings calls', { adminOnlySettings: true, requireAdminApproval: true, adminOnlyAddMember: true });
+				const before = t.standIn.requests(inst.id).length;
+				const refused = await runSteps(t, inst, [{ operation: 'updateSettings', groupId, settings: { whoCanSend: 'admins' } }], { expectStatus: 'error' });
+				const error = t.executionError(refused.execution);
+				assert.equal(error.message, `Who Can Add Participants must be set to update the settings of group ${groupId}`);
+				assert.match(error.description, /Nothing was sent\.$/);
+				assert.deepEqual(t.standIn.requests(inst.id).slice(before), [], 'a request went out although the node refused');
+				assert.equal(stored(t, inst, groupId).adminOnlyMessage, false);
+
+				const { outputs } = await runSteps(t, inst, [{ operation: 'updateSettings', groupId, settings: { whoCanSend: 'admins', whoCanAdd: 'all' } }]);
+				assert.deepEqual(outputs[0], [{ success: true, groupId, adminOnlyMessage: true, adminOnlyAddMember: false }]);
+				// docs/group/light-metadata-group.md (the current settings), then
+				// docs/group/update-group-settings.md: phone and all four settings required; the page's
+				// request sample names the group groupId, so it goes as both.
+				assert.deepEqual(
+					t.standIn.requests(inst.id).slice(before).map(({ method, path, body }) => ({ method, path, body })),
+					[
+						{ method: 'GET', path: `/light-group-metadata/${groupId}`, body: null },
+						{
+							method: 'POST',
+							path: '/update-group-settings',
+							body: { phone: groupId, groupId, adminOnlyMessage: true, adminOnlySettings: true, requireAdminApproval: true, adminOnlyAddMember: false },
+						},
+					],
+				);
+				const group = stored(t, inst, groupId);
+				assert.deepEqual(
+					[group.adminOnlyMessage, group.adminOnlySettings, group.requireAdminApproval, group.adminOnlyAddMember],
+					[true, true, true, false],
+				);
+			},
+		},
+		{
 			name: 'Reset Invite Link replaces the link; the old one no longer joins, a current one does',
 			async run(t) {
 				const { assert, standIn } = t;

@@ -1,13 +1,17 @@
 'use strict';
 const { ASK, withBookingDialogue } = require('../lib/bookingDialogue');
+const { conversationsAtOnce } = require('../lib/conversationsAtOnce');
 /**
  * Send and Wait for Reply in a real n8n, with the Z-API Trigger of the same workflow: a
  * question with buttons waits; a message from another chat does not resume it (it starts the
  * workflow as usual); an answer that does not count is asked again; the contact's button
  * resumes the execution with that answer, and the reply starts nothing else; a question
- * nobody answers ends at its limit, marked. And who a LID is: a LID-only delivery after one
- * with both forms gives an item with the phone.
+ * nobody answers ends at its limit, marked. Beside a reply bot on the same instance, the
+ * answer (typed as the option's number or title) resumes the question only and starts no bot
+ * run. And who a LID is: a LID-only delivery after one with both forms gives an item with the phone.
  */
+const crypto = require('node:crypto');
+
 const ANA = '5511933336666';
 const BRUNO = '5511933337777';
 
@@ -24,6 +28,88 @@ const sentTo = (t, inst, phone) => t.standIn.sent(inst.id).filter((s) => s.phone
 
 async function executionsOf(t, deployed) {
 	return (await t.n8n.executions(deployed.id, { includeData: true })).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+const BOT_REPLY = 'Thanks for writing! We answer in a minute.';
+
+/** Trigger → Send Text: a bot answering every message received, as a second workflow on the instance. */
+function replyBotWorkflow(t, inst) {
+	const wf = t.triggerWorkflow(inst, { events: ['messageReceived'], options: {} }, { name: 'e2e reply bot' });
+	const trigger = wf.nodes.find((n) => n.type === t.TRIGGER_TYPE);
+	wf.nodes.push({
+		id: crypto.randomUUID(),
+		name: 'Bot reply',
+		type: t.ACTION_TYPE,
+		typeVersion: 1.1,
+		position: [260, 0],
+		parameters: { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: BOT_REPLY, options: {} },
+		credentials: { zApiApi: { ...inst.credential } },
+	});
+	wf.connections = { [trigger.name]: { main: [[{ node: 'Bot reply', type: 'main', index: 0 }]] } };
+	return { workflow: wf, trigger: trigger.name };
+}
+
+/**
+ * A reply bot and the booking dialogue on one instance, the one activated last holding the
+ * instance's address (the other's trigger gets the messages from it): each first message
+ * starts both; the answers, typed as the option's number or its title, resume the question
+ * only, and the bot's own replies in the chat answer nothing.
+ */
+function besideABot({ botFirst }) {
+	return {
+		name: `beside a reply bot on the same instance (${botFirst ? 'bot' : 'booking'} activated first): the answer resumes the waiting question only, the bot gets no execution for it; a typed "2" or the option's title gives that option's id`,
+		timeoutMs: 150_000,
+		async run(t) {
+			const { assert } = t;
+			const inst = await t.instance(`reply in chat beside a bot ${botFirst ? 'activated first' : 'activated last'}`);
+			const botWf = replyBotWorkflow(t, inst);
+			const deployBot = () => t.deploy(botWf.workflow);
+			const deployBooking = () => t.deploy(bookingWorkflow(t, inst), { name: 'e2e booking beside a bot' });
+			const bot = botFirst ? await deployBot() : null;
+			const booking = await deployBooking();
+			const botDeployed = bot ?? (await deployBot());
+			const questionsTo = (phone) => sentTo(t, inst, phone).filter((s) => s.path === '/send-button-list');
+			const botRepliesTo = (phone) => sentTo(t, inst, phone).filter((s) => s.body.message === BOT_REPLY);
+			const botTexts = async () => (await t.n8n.executions(botDeployed.id, { includeData: true })).map((e) => t.nodeItems(e, botWf.trigger)[0]?.text).sort();
+
+			// A first message starts both workflows: the bot answers, the booking asks.
+			await t.emit(inst, 'text', { phone: ANA, message: 'I would like to book' });
+			await t.waitFor(() => (questionsTo(ANA).length && botRepliesTo(ANA).length ? true : null), { what: 'the question and the bot reply to Ana' });
+			await t.waitForExecutions(botDeployed.id, 1);
+
+			// Ana types "2": the second button. Her execution goes on with it; the bot sees nothing.
+			const typed = await t.emit(inst, 'text', { phone: ANA, message: '2' });
+			await t.waitFor(() => sentTo(t, inst, ANA).find((s) => s.body.message === 'Booked: 2') ?? null, { what: "Ana's booking confirmed", timeoutMs: 30_000 });
+			const [anas] = await t.waitForExecutions(booking.id, 1);
+			assert.equal(anas.status, 'success', `ended ${anas.status}: ${t.executionError(anas)?.message}`);
+			const [anaAnswer] = t.nodeItems(anas, ASK);
+			assert.equal(anaAnswer.buttonId, 'tue', JSON.stringify(anaAnswer));
+			assert.equal(anaAnswer.text, '2');
+			assert.equal(anaAnswer.messageId, typed.messageId);
+			assert.equal(anaAnswer.replied, true);
+			assert.equal(anaAnswer.answerCounts, true);
+
+			// Bruno writes the title of the first one, in lower case.
+			await t.emit(inst, 'text', { phone: BRUNO, message: 'Hello, a table please' });
+			await t.waitFor(() => (questionsTo(BRUNO).length && botRepliesTo(BRUNO).length ? true : null), { what: 'the question and the bot reply to Bruno' });
+			await t.emit(inst, 'text', { phone: BRUNO, message: 'monday' });
+			await t.waitFor(() => sentTo(t, inst, BRUNO).find((s) => s.body.message === 'Booked: monday') ?? null, { what: "Bruno's booking confirmed", timeoutMs: 30_000 });
+			const bookings = await t.exactlyExecutions(booking.id, 2);
+			assert.deepEqual(bookings.map((e) => e.status), ['success', 'success'], t.describeExecutions(bookings));
+			const [brunoAnswer] = t.nodeItems(bookings[1], ASK);
+			assert.equal(brunoAnswer.buttonId, 'mon', JSON.stringify(brunoAnswer));
+			assert.equal(brunoAnswer.text, 'monday');
+
+			// The bot ran for the two first messages only, never for an answer; no answer asked again.
+			const botRuns = await t.exactlyExecutions(botDeployed.id, 2);
+			assert.deepEqual(botRuns.map((e) => e.status), ['success', 'success'], t.describeExecutions(botRuns));
+			assert.deepEqual(await botTexts(), ['Hello, a table please', 'I would like to book']);
+			assert.equal(botRepliesTo(ANA).length, 1, 'the bot answered Ana more than once');
+			assert.equal(botRepliesTo(BRUNO).length, 1, 'the bot answered Bruno more than once');
+			assert.equal(questionsTo(ANA).length, 1, "Ana's answer started the booking again");
+			assert.equal(questionsTo(BRUNO).length, 1, "Bruno's answer started the booking again");
+		},
+	};
 }
 
 module.exports = {
@@ -89,32 +175,25 @@ module.exports = {
 				if (t.line === '2') assert.equal((await executionsOf(t, deployed)).filter((e) => e.status === 'waiting').length, 1);
 			},
 		},
+		besideABot({ botFirst: false }),
+		besideABot({ botFirst: true }),
 		{
-			name: 'ten conversations starting at the same moment, answered at the same moment: every question gets its answer, with the trigger’s defaults',
-			timeoutMs: 180_000,
+			name: 'twenty conversations asked at the same moment, answered at the same moment: each execution resumes with its own chat\'s answer, none lost, crossed or doubled, and the answers start nothing',
+			timeoutMs: 300_000,
 			async run(t) {
-				const { assert } = t;
 				const inst = await t.instance('reply in chat at once');
 				const deployed = await t.deploy(bookingWorkflow(t, inst));
-				const phones = Array.from({ length: 10 }, (_, index) => `55119444${String(index).padStart(5, '0')}`);
-				const questionTo = (phone) => sentTo(t, inst, phone).find((s) => s.path === '/send-button-list');
-				await Promise.all(phones.map((phone) => t.emit(inst, 'text', { phone, message: 'I would like to book' })));
-				const questions = await t.waitFor(() => (phones.every(questionTo) ? phones.map(questionTo) : null), { what: 'ten questions at the stand-in', timeoutMs: 60_000 });
-				// Everyone answers at the same moment too, a few seconds after the question (as people
-				// read it): the questions' ids are confirmed to the trigger by then.
-				await t.sleep(3_000);
-				await Promise.all(
-					phones.map((phone, index) =>
-						t.emit(inst, 'button', { phone, overrides: { buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' }, referenceMessageId: questions[index].messageId } }),
-					),
+				await conversationsAtOnce(
+					{
+						emit: (phone, kind, fields) => t.emit(inst, kind, fields),
+						sent: (phone) => sentTo(t, inst, phone),
+						executions: () => t.executions(deployed.id),
+						triggerName: deployed.nodes.find((n) => n.type === t.TRIGGER_TYPE).name,
+						sleep: t.sleep,
+						log: console.log,
+					},
+					{ count: 20, phoneOf: (index) => `55119444${String(index).padStart(5, '0')}` },
 				);
-				const booked = () => phones.filter((phone) => sentTo(t, inst, phone).some((s) => s.body.message === 'Booked: Monday'));
-				await t.waitFor(() => (booked().length === phones.length ? true : null), { what: 'ten bookings', timeoutMs: 60_000 }).catch(() => null);
-				assert.equal(booked().length, phones.length, `answered: ${booked().length} of ${phones.length}`);
-				const executions = await t.exactlyExecutions(deployed.id, phones.length);
-				assert.deepEqual(executions.map((e) => e.status), phones.map(() => 'success'), t.describeExecutions(executions));
-				// No answer started the workflow again: one question per person.
-				for (const phone of phones) assert.equal(sentTo(t, inst, phone).filter((s) => s.path === '/send-button-list').length, 1, phone);
 			},
 		},
 		{

@@ -15,12 +15,14 @@ import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routin
 export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
 
 /**
- * How many times the questions are placed after sending until the trigger finds them saved,
- * and the pause between (this much plus up to twice it, at random, so runs that asked at
- * once no longer write at once). A handling of a delivery lasts tens of milliseconds.
+ * How many times the questions are placed until the trigger finds them saved, and the pauses
+ * between (placeAndConfirm).
  */
-const CONFIRM_ROUNDS = 10;
+const CONFIRM_ROUNDS = 14;
+/** How many times in a row the trigger must find them saved as they are. */
+const CONFIRMATIONS = 2;
 const CONFIRM_PAUSE_MS = 250;
+const CONFIRM_SPREAD_MAX_MS = 4_000;
 
 const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
 	const value = context.getNodeParameter('questionType', itemIndex, 'text');
@@ -163,16 +165,42 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 }
 
 /**
- * Places the questions, then again after a random pause until the trigger finds them saved
- * as they are (shared/waitingReplies.ts: runs asking at once overwrite each other). Done
- * before the questions go out, so no answer waits on it. Throws when the trigger refuses.
+ * Places the questions, then again after a pause until the trigger has found them saved as
+ * they are twice in a row (shared/waitingReplies.ts: static data is saved whole, so runs
+ * asking at once overwrite each other). Done before the questions go out, so no answer waits
+ * on it. Throws when the trigger refuses.
+ *
+ * Twice: a save that overwrites the records was read before they were saved and lands after
+ * them; one that lands after the first finding is seen by the second, and the questions are
+ * placed again. The pause (pauseBefore) is random, so runs that asked at once no longer write
+ * at once, and its spread doubles with each round that had to write again, so twenty runs
+ * asking at the same moment spread out instead of overwriting each other round after round.
+ * It is never shorter than twice the slowest placement seen: under load every handling of the
+ * trigger, and so every save that could overwrite, takes longer.
  */
 async function placeAndConfirm(this: IExecuteFunctions, route: QuestionRoute, questions: AskedQuestions): Promise<void> {
+	let slowestMs = 0;
+	let writes = 0;
+	let foundSaved = 0;
 	for (let round = 1; round <= CONFIRM_ROUNDS; round++) {
-		if (round > 1) await sleep(CONFIRM_PAUSE_MS + Math.floor(Math.random() * CONFIRM_PAUSE_MS * 2));
-		if (!(await route.place(questions)) && round > 1) return;
+		if (round > 1) await sleep(pauseBefore(writes, slowestMs));
+		const started = Date.now();
+		const changed = await route.place(questions);
+		slowestMs = Math.max(slowestMs, Date.now() - started);
+		if (changed) {
+			writes++;
+			foundSaved = 0;
+		} else if (++foundSaved === CONFIRMATIONS) {
+			return;
+		}
 	}
 	this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
+}
+
+/** The pause before the next placement, after `writes` rounds that wrote, in ms. */
+export function pauseBefore(writes: number, slowestMs: number, random = Math.random()): number {
+	const spread = Math.min(CONFIRM_SPREAD_MAX_MS, CONFIRM_PAUSE_MS * 2 ** writes);
+	return Math.max(CONFIRM_PAUSE_MS, 2 * slowestMs) + Math.floor(random * spread);
 }
 
 function textOf(value: unknown): string | null {
