@@ -145,22 +145,40 @@ module.exports = {
 				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential), credential));
 				const phoneOf = (person) => `55119880${String(person).padStart(5, '0')}`;
 				const sent = new Map();
+				const answeredIn = [];
+				// Each person types on a schedule of their own: a message every 0.5 s, whenever n8n answers the one before.
 				await Promise.all(
 					Array.from({ length: TYPING_AT_ONCE }, async (_, person) => {
 						await t.sleep(Math.floor(Math.random() * 1000));
-						for (let k = 0; k < 3; k++) {
-							if (k) await t.sleep(500);
-							const payload = await t.emit(inst, 'text', { phone: phoneOf(person), message: `mensagem ${k + 1} de ${person}` });
-							sent.set(payload.phone, [...(sent.get(payload.phone) ?? []), payload.messageId]);
-						}
+						const ids = Array.from({ length: 3 }, () => null);
+						await Promise.all(
+							[0, 1, 2].map(async (k) => {
+								await t.sleep(500 * k);
+								const began = Date.now();
+								const payload = await t.emit(inst, 'text', { phone: phoneOf(person), message: `mensagem ${k + 1} de ${person}` });
+								answeredIn.push(Date.now() - began);
+								ids[k] = payload.messageId;
+							}),
+						);
+						sent.set(phoneOf(person), ids);
 					}),
 				);
+				answeredIn.sort((a, b) => a - b);
+				console.log(`      the trigger answered in ${answeredIn[Math.floor(answeredIn.length / 2)]} ms (median), ${answeredIn[answeredIn.length - 1]} ms at most`);
 				await t.waitForExecutions(deployed.id, TYPING_AT_ONCE * 3, { timeoutMs: 240_000 });
 				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
 				await settle(t, deployed.id, TYPING_AT_ONCE * 3);
 				const items = await reachedAgent(t, deployed.id);
 				const split = [...sent.keys()].filter((phone) => items.filter((item) => item.chatId === phone).length !== 1);
 				const sample = items.find((item) => split.includes(item.chatId));
+				if (split.length) {
+					// When each message of a split chat arrived at the trigger and when its row was written.
+					const arrivals = (await t.executions(deployed.id))
+						.flatMap((execution) => t.nodeItems(execution, 'Z-API Trigger'))
+						.filter((item) => item.chatId === split[0])
+						.map((item) => [item.text, item.recorded?.at, item.recorded?.writtenAt]);
+					console.log(`      ${split[0]}: ${JSON.stringify(arrivals)}`);
+				}
 				assert.deepEqual(
 					split,
 					[],
