@@ -14,6 +14,13 @@
  * `performance.timeOrigin + performance.now()` reads in any process of the machine).
  * With `rate` (requests per second) the requests leave on a fixed schedule instead, whether
  * or not earlier ones were answered (an open load, as people writing to a bot are).
+ *
+ *   { id, schedule: { url, ca, timeoutMs, sends: [{ key, atMs, body }] } }
+ *     -> { id, statuses: {...}, errors: [...], sent: [{ key, at }] }
+ *
+ * Each send leaves `atMs` after the schedule starts, whatever the others' answers, with its own
+ * body; `momment` (the message's time, as Z-API stamps it) is set to the moment it leaves.
+ * `sent` gives each key with the time it left (ms since the epoch, as above).
  */
 const http = require('node:http');
 const https = require('node:https');
@@ -94,9 +101,53 @@ async function burst({ url, body, count, concurrency = 1, ca, timeoutMs = 60_000
 	return { latenciesMs, statuses, errors, elapsedMs, sent: sentCopies };
 }
 
+/** One POST of `payload`, resolving its status code or the error's message. */
+function post(target, agent, payload, timeoutMs) {
+	const isHttps = target.protocol === 'https:';
+	return new Promise((resolve) => {
+		const req = (isHttps ? https : http).request(
+			target,
+			{ method: 'POST', agent, timeout: timeoutMs, headers: { 'content-type': 'application/json', 'content-length': payload.length } },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve({ status: res.statusCode }));
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+		req.on('error', (e) => resolve({ status: 'error', error: e.message }));
+		req.end(payload);
+	});
+}
+
+async function schedule({ url, ca, timeoutMs = 60_000, sends }) {
+	const target = new URL(url);
+	const agent = new (target.protocol === 'https:' ? https : http).Agent({ keepAlive: true, maxSockets: 256, ...(ca ? { ca } : {}) });
+	const statuses = {};
+	const errors = [];
+	const sent = [];
+	const start = performance.now();
+	const answers = [];
+	for (const { key, atMs, body } of [...sends].sort((a, b) => a.atMs - b.atMs)) {
+		const due = start + atMs - performance.now();
+		if (due > 0) await sleep(due);
+		const at = epochMs();
+		sent.push({ key, at });
+		const payload = Buffer.from(JSON.stringify({ ...body, momment: Math.round(at) }));
+		answers.push(
+			post(target, agent, payload, timeoutMs).then(({ status, error }) => {
+				statuses[status] = (statuses[status] || 0) + 1;
+				if (error && errors.length < 5) errors.push(error);
+			}),
+		);
+	}
+	await Promise.all(answers);
+	agent.destroy();
+	return { statuses, errors, sent };
+}
+
 process.on('message', async (message) => {
 	try {
-		const result = await burst(message.burst);
+		const result = message.schedule ? await schedule(message.schedule) : await burst(message.burst);
 		process.send({ id: message.id, ...result });
 	} catch (e) {
 		process.send({ id: message.id, failure: e.message });

@@ -12,15 +12,25 @@
  *   Reply bot: Z-API Trigger → Send Text  vs  Webhook node → HTTP Request node, latency from
  *                                      the delivery leaving to its reply reaching the service
  *   Get Messages, Return All       vs  HTTP Request node's pagination, same chat
+ *   Bursts: Z-API Trigger → Combine Quick Messages → Send Text  vs  the recipe from n8n's nodes:
+ *                                      Webhook → Redis push onto burst:<chat> → Redis set
+ *                                      last:<chat> → Wait → Redis get last:<chat> → If it is this
+ *                                      message → Redis get the list, delete it → HTTP Request;
+ *                                      C chats writing 3 messages 0.5 s apart (a private
+ *                                      redis-server; skipped when it is not installed)
  *
  * The whole run is repeated per n8n setting in BENCH_N8N_MODES (default `defaults,lazy`; the
  * short run `defaults`): `defaults` is n8n as installed, `lazy` adds
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (an expression isolate only when an expression runs).
- * The reply bot runs in every mode; the other measures in the first mode only.
+ * The reply bot and the bursts run in every mode; the other measures in the first mode only.
  *
  * Prints, per measure, min / median / max of each side and of the per-round ratio
  * (Z-API ÷ baseline): time per item, CPU per delivery (n8n's process group, /proc),
- * throughput, p50/p99 latency, RSS growth over N deliveries, requests per listing. It fails
+ * throughput, p50/p99 latency, RSS growth over N deliveries, requests per listing; for the
+ * bursts, how many came back as exactly one reply holding all their texts in order (split, lost,
+ * doubled), the time from a burst's last message to its reply beyond the quiet period, n8n CPU
+ * per message (and the recipe's Redis server's), n8n API requests per message (counted by a
+ * proxy the Conversation State credential points at), sustained messages/s. It fails
  * only on a broken run (n8n down, a refused call, missing items), never on a ratio.
  *
  *   npm run bench:n8n                   full run (2.x line)
@@ -33,7 +43,8 @@
  * side), BENCH_N8N_REPLY_RATE (messages/s of the latency measure, 5), BENCH_N8N_REPLY_PARTS=1
  * (the reply bot also as its halves, each beside n8n's own node, and without the repeat memory:
  * where the difference comes from; and n8n's bot reading the same credential),
- * BENCH_N8N_ONLY=action,trigger,reply,messages,memory.
+ * BENCH_N8N_BURST_CHATS (chats per burst run, `10,50,200`; short `10`), BENCH_N8N_BURST_ROUNDS
+ * (3; short 1), BENCH_N8N_ONLY=action,trigger,reply,messages,memory,burst.
  * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball. n8n listens on
  * the first free port from BENCH_N8N_PORT (5780), its task broker from BENCH_N8N_BROKER_PORT (5790);
  * BENCH_N8N_ENV=KEY=VALUE,... passes settings to n8n.
@@ -69,7 +80,9 @@ const REPLY_PARTS = process.env.BENCH_N8N_REPLY_PARTS === '1';
 /** Service latency of the slow Send Text case, in ms. */
 const SLOW_SERVICE_MS = 20;
 const PAGE_SIZE = 10;
-const ONLY = (process.env.BENCH_N8N_ONLY || 'action,trigger,reply,messages,memory').split(',').map((s) => s.trim());
+const BURST_CHATS = (process.env.BENCH_N8N_BURST_CHATS || (SHORT ? '10' : '10,50,200')).split(',').map((s) => Number(s.trim()));
+const BURST_ROUNDS = num('BENCH_N8N_BURST_ROUNDS', 3, 1);
+const ONLY = (process.env.BENCH_N8N_ONLY || 'action,trigger,reply,messages,memory,burst').split(',').map((s) => s.trim());
 const MODES = {
 	defaults: {},
 	lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
@@ -180,13 +193,16 @@ function startLoad() {
 		for (const p of pending.values()) p.reject(new Error(`load process exited (${code})`));
 		pending.clear();
 	});
+	const ask = (kind, spec) =>
+		new Promise((resolve, reject) => {
+			const id = ++seq;
+			pending.set(id, { resolve, reject });
+			child.send({ id, [kind]: spec });
+		});
 	return {
-		burst: (spec) =>
-			new Promise((resolve, reject) => {
-				const id = ++seq;
-				pending.set(id, { resolve, reject });
-				child.send({ id, burst: spec });
-			}),
+		burst: (spec) => ask('burst', spec),
+		/** Each send of `spec.sends` at its own time (n8n-load.js). */
+		schedule: (spec) => ask('schedule', spec),
 		stop: () => child.connected && child.disconnect(),
 	};
 }
@@ -245,12 +261,15 @@ function replyFront(targetUrl) {
 			req.on('end', () => {
 				const at = epochMs();
 				let message = '';
+				let phone = '';
 				try {
-					message = String(JSON.parse(Buffer.concat(chunks).toString('utf8')).message ?? '');
+					const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+					message = String(body.message ?? '');
+					phone = String(body.phone ?? '');
 				} catch {
 					// Recorded without a message: the run then finds a reply missing and fails.
 				}
-				front.sends.push({ at, message });
+				front.sends.push({ at, message, phone });
 				const id = `BENCH${++sequence}`;
 				const answer = () => {
 					res.writeHead(200, { 'content-type': 'application/json' });
@@ -573,9 +592,9 @@ async function benchAction(ctx, spec) {
 /** The trigger's sides: its default, and with Ignore Repeated Deliveries off. */
 const TRIGGER_SIDES = { zapi: 'trigger', zapiNoRepeats: 'trigger, repeats off' };
 
-async function benchTrigger(ctx) {
-	const { n8n, load, deploy, pgid } = ctx;
-	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds; each delivery a new message`);
+/** The trigger measure's workflows, deployed: the memory measure needs them, not the trigger measure's rounds. */
+async function triggerSetup(ctx) {
+	const { n8n, deploy } = ctx;
 	const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
 	log(`  Z-API Trigger version ${triggerVersion} (the editor's default)`);
 	// One instance per Z-API side: triggers on one instance share its webhook, and the one
@@ -599,6 +618,12 @@ async function benchTrigger(ctx) {
 	urls.floor = `${n8n.webhookUrl}webhook/${wfs.floor.path}`;
 	payloads.hook = payloads.zapi;
 	payloads.floor = payloads.zapi;
+	return { ids, urls, payloads };
+}
+
+async function benchTrigger(ctx, { ids, urls, payloads }) {
+	const { n8n, load, pgid } = ctx;
+	log(`\nTrigger vs Webhook node: ${DELIVERIES} deliveries per round at concurrency ${CONCURRENCY}, ${ROUNDS} rounds; each delivery a new message`);
 	const sides = [...Object.keys(TRIGGER_SIDES), 'hook', 'floor'];
 	const m = {};
 	for (const measure of ['cpu', 'throughput', 'p50', 'p99']) m[measure] = Object.fromEntries(sides.map((side) => [side, []]));
@@ -636,7 +661,6 @@ async function benchTrigger(ctx) {
 		report(`${label}: p99 latency`, 'ms', m.p99[side], m.p99.hook);
 	}
 	report('minimal trigger: CPU per delivery vs the Webhook node', 'ms', m.cpu.floor, m.cpu.hook);
-	return { urls, payloads };
 }
 
 /**
@@ -760,6 +784,7 @@ async function benchMemory(ctx, { urls, payloads }) {
 	const per = Math.ceil(MEMORY_DELIVERIES / chunks);
 	log(`\nRSS growth of n8n over ${per * chunks} deliveries per side, in ${chunks} alternating chunks`);
 	const growth = { zapi: [], hook: [] };
+	const started = Date.now();
 	for (let chunk = 0; chunk < chunks; chunk++) {
 		for (const side of chunk % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
 			await settle(pgid);
@@ -767,6 +792,7 @@ async function benchMemory(ctx, { urls, payloads }) {
 			await burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
 			await settle(pgid);
 			growth[side].push(rssMb(n8n.pid) - before);
+			log(`  chunk ${chunk + 1}/${chunks} ${side === 'zapi' ? 'Z-API Trigger' : 'Webhook node '}: ${fmt(growth[side].at(-1))} MB (RSS ${fmt(rssMb(n8n.pid))} MB, ${Math.round((Date.now() - started) / 1000)} s so far)`);
 		}
 	}
 	const total = (side) => growth[side].reduce((a, b) => a + b, 0);
@@ -802,6 +828,374 @@ async function benchMessages(ctx) {
 	const limited = await runOnce('limit');
 	log(`  Limit 25, page size ${PAGE_SIZE}: ${limited.requests} requests asking amount ${limited.amounts.join(', ')}; ${limited.items} messages`);
 	rows.push({ measure: `[${currentMode}] messages: Limit 25 amounts asked`, unit: '', zapi: [limited.amounts.join('+')], baseline: ['10+10+5'], ratios: [], target: 'no more than needed' });
+}
+
+// ---------------------------------------------------------------------------
+// Bursts of quick messages: Combine Quick Messages against the recipe built from n8n's nodes
+// ---------------------------------------------------------------------------
+const REDIS_SERVER = '/usr/bin/redis-server';
+/** Messages per burst, the gap between them, and the bots' quiet period. */
+const BURST_MESSAGES = 3;
+const BURST_GAP_MS = 500;
+const BURST_QUIET_SECONDS = 3;
+/** The window the chats of a round start in (each chat at a random offset in it). */
+const BURST_START_WINDOW_MS = 1000;
+
+/** CPU ms (user + system, all threads) of one process. */
+function processCpuMs(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+	} catch {
+		return NaN;
+	}
+}
+
+/** A private Redis on a free port, nothing written to disk; undefined when the server is not installed. */
+async function startRedis() {
+	if (!fs.existsSync(REDIS_SERVER)) return undefined;
+	const { spawn } = require('node:child_process');
+	const net = require('node:net');
+	const port = await freePort(6390);
+	const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'bench-redis-'));
+	const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'], {
+		stdio: 'ignore',
+	});
+	let exited = false;
+	child.on('exit', () => {
+		exited = true;
+	});
+	const ping = () =>
+		new Promise((resolve) => {
+			const socket = net.connect({ host: '127.0.0.1', port });
+			const done = (ok) => {
+				socket.destroy();
+				resolve(ok);
+			};
+			socket.setTimeout(1000, () => done(false));
+			socket.on('error', () => done(false));
+			socket.on('connect', () => socket.write('PING\r\n'));
+			socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
+		});
+	const end = Date.now() + 10_000;
+	while (!(await ping())) {
+		if (exited || Date.now() > end) {
+			child.kill();
+			fs.rmSync(dir, { recursive: true, force: true });
+			throw new Error(`redis-server on port ${port} did not answer PING`);
+		}
+		await sleep(100);
+	}
+	return {
+		port,
+		pid: child.pid,
+		stop: () =>
+			new Promise((resolve) => {
+				if (exited) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			}).finally(() => fs.rmSync(dir, { recursive: true, force: true })),
+	};
+}
+
+/**
+ * A plain-HTTP address in front of n8n's own (https) port that passes every request on unchanged
+ * and counts them: what the Conversation State credential's calls to n8n's API number.
+ */
+function countingN8nProxy(n8n) {
+	const target = new URL(n8n.baseUrl);
+	const https = require('node:https');
+	const agent = new https.Agent({ keepAlive: true, ca: n8n.ca });
+	const proxy = { count: 0, url: '', stop: null };
+	const server = http.createServer((req, res) => {
+		proxy.count++;
+		const upstream = https.request(
+			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent, timeout: 60_000 },
+			(up) => {
+				res.writeHead(up.statusCode, up.headers);
+				up.pipe(res);
+			},
+		);
+		upstream.on('timeout', () => upstream.destroy(new Error('n8n did not answer in 60 s')));
+		upstream.on('error', (e) => res.destroy(e));
+		req.pipe(upstream);
+	});
+	server.keepAliveTimeout = 30_000;
+	return new Promise((resolve) => {
+		server.listen(0, '127.0.0.1', () => {
+			proxy.url = `http://127.0.0.1:${server.address().port}`;
+			proxy.stop = () =>
+				new Promise((r) => {
+					server.closeAllConnections?.();
+					agent.destroy();
+					server.close(() => r());
+				});
+			resolve(proxy);
+		});
+	});
+}
+
+/**
+ * The two bots. Recipe (n8n-nodes-base only): Webhook → push the text onto `burst:<chat>` →
+ * set `last:<chat>` to this message's id → Wait → get `last:<chat>` → If it is still this
+ * message → get the list, delete it → HTTP Request sending the texts joined. Package: Z-API
+ * Trigger → Combine Quick Messages → Send Text replying the combined text.
+ */
+function burstWorkflows({ triggerVersion, instance, stateCredential, stateOnTrigger, redisCredential, replyInstanceUrl, hookPath }) {
+	const redis = (name, parameters) => node(name, 'n8n-nodes-base.redis', 1, parameters, { credentials: { redis: redisCredential } });
+	const start = "$('Start').item.json.body";
+	const recipeNodes = [
+		webhookNode(hookPath, 'onReceived'),
+		redis('Push', { operation: 'push', list: `=burst:{{ $json.body.phone }}`, messageData: '={{ $json.body.text.message }}', tail: true }),
+		redis('Set Last', { operation: 'set', key: '=last:{{ $json.body.phone }}', value: '={{ $json.body.messageId }}', keyType: 'string' }),
+		node('Wait', 'n8n-nodes-base.wait', 1.1, { resume: 'timeInterval', amount: BURST_QUIET_SECONDS, unit: 'seconds' }, { webhookId: crypto.randomUUID() }),
+		redis('Get Last', { operation: 'get', propertyName: 'last', key: `=last:{{ ${start}.phone }}`, keyType: 'string', options: {} }),
+		node('Still Last', 'n8n-nodes-base.if', 2.3, {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+				conditions: [{ id: crypto.randomUUID(), leftValue: '={{ $json.last }}', rightValue: `={{ ${start}.messageId }}`, operator: { type: 'string', operation: 'equals' } }],
+				combinator: 'and',
+			},
+			options: {},
+		}),
+		redis('Get Burst', { operation: 'get', propertyName: 'texts', key: `=burst:{{ ${start}.phone }}`, keyType: 'list', options: {} }),
+		redis('Delete Burst', { operation: 'delete', key: `=burst:{{ ${start}.phone }}` }),
+		node('Reply', 'n8n-nodes-base.httpRequest', 4.2, {
+			method: 'POST',
+			url: `${replyInstanceUrl}/send-text`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ phone: ${start}.phone, message: $json.texts.join('\\n') }) }}`,
+			options: {},
+		}),
+	];
+	// The If node's true output (index 0) goes on; its false output goes nowhere.
+	const recipe = chain('bench: burst recipe (Redis, Wait, If)', recipeNodes);
+	const triggerCredentials = { zApiApi: instance.credential, ...(stateOnTrigger ? { zApiConversationStateApi: stateCredential } : {}) };
+	const packageBot = chain('bench: burst bot (Combine Quick Messages)', [
+		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID(), credentials: triggerCredentials }),
+		node(
+			'Combine',
+			ACTION_TYPE,
+			1,
+			{ resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
+			{ credentials: { zApiApi: instance.credential, zApiConversationStateApi: stateCredential } },
+		),
+		withCredential(node('Reply', ACTION_TYPE, 1, { resource: 'message', operation: 'sendText', phone: '={{ $json.phone }}', message: '={{ $json.text }}' }), instance.credential),
+	]);
+	return { recipe, packageBot };
+}
+
+/** The text of message `index` (1-based) of chat `chat` in the run tagged `tag`. */
+const burstText = (tag, chat, index) => `${tag} chat ${chat} message ${index}`;
+const BURST_LINE = /^(\S+) chat (\d+) message (\d+)$/;
+
+/**
+ * What became of each burst of one run, from the sends the service received: exact (one reply
+ * with all its texts, in order), split (several replies, each message once), lost (a message in
+ * no reply), doubled (a message in more than one reply), misordered (one reply, all texts, not
+ * in order); and for every burst whose last message came back, the time from that message
+ * leaving to the first reply holding it, less the quiet period.
+ */
+function burstFacts(tag, chats, sentAt, replies) {
+	const perChat = Array.from({ length: chats }, () => []);
+	for (const reply of replies) {
+		const lines = reply.message.split('\n').map((line) => line.match(BURST_LINE)).filter((m) => m && m[1] === tag);
+		if (!lines.length) continue;
+		const chat = Number(lines[0][2]);
+		if (perChat[chat]) perChat[chat].push({ at: reply.at, indexes: lines.map((m) => Number(m[3])) });
+	}
+	const facts = { exact: 0, split: 0, lost: 0, doubled: 0, misordered: 0, latencies: [], lastReplyAt: -Infinity, odd: [] };
+	for (const [chat, got] of perChat.entries()) {
+		for (const r of got) facts.lastReplyAt = Math.max(facts.lastReplyAt, r.at);
+		const seen = got.flatMap((r) => r.indexes);
+		const wanted = Array.from({ length: BURST_MESSAGES }, (_, i) => i + 1);
+		const exact = got.length === 1 && got[0].indexes.join() === wanted.join();
+		// The replies of a burst that was not exact, as the message numbers each held (for the log).
+		if (!exact) facts.odd.push(`chat ${chat}: ${got.length ? got.map((r) => `[${r.indexes.join(',')}]`).join(' ') : 'no reply'}`);
+		if (wanted.some((i) => !seen.includes(i))) facts.lost++;
+		else if (seen.length > BURST_MESSAGES) facts.doubled++;
+		else if (got.length > 1) facts.split++;
+		else if (!exact) facts.misordered++;
+		else facts.exact++;
+		const lastReply = got.filter((r) => r.indexes.includes(BURST_MESSAGES)).map((r) => r.at);
+		if (lastReply.length) facts.latencies.push(Math.min(...lastReply) - sentAt.get(`${chat}:${BURST_MESSAGES}`) - BURST_QUIET_SECONDS * 1000);
+	}
+	return facts;
+}
+
+async function benchBurst(ctx) {
+	const { n8n, load, deploy, pgid, replyFront: front } = ctx;
+	log(
+		`\nBursts: Combine Quick Messages (Z-API Trigger → Combine → Send Text) vs the recipe from n8n's nodes (Webhook → Redis → Wait → If → Redis → HTTP Request), quiet period ${BURST_QUIET_SECONDS} s; ` +
+			`per round C chats each writing ${BURST_MESSAGES} messages ${BURST_GAP_MS} ms apart, starting within ${BURST_START_WINDOW_MS} ms; C = ${BURST_CHATS.join(', ')}, ${BURST_ROUNDS} interleaved rounds each`,
+	);
+	if (LINE !== '2') {
+		log('  skipped: Combine Quick Messages needs n8n 2.x (data tables on its API)');
+		return;
+	}
+	const redis = await startRedis();
+	if (!redis) {
+		log(`  skipped: ${REDIS_SERVER} is not installed (Debian's redis-server package); the recipe needs a Redis`);
+		return;
+	}
+	const proxy = await countingN8nProxy(n8n);
+	try {
+		log(`  Redis ${redis.port} (pid ${redis.pid}), no persistence; n8n's API counted through ${proxy.url}`);
+		const redisCredential = await n8n.createCredential('bench redis', 'redis', { host: '127.0.0.1', port: redis.port, database: 0, user: '', password: '', ssl: false });
+		const created = await n8n.createCredential('bench conversation state (counted)', 'zApiConversationStateApi', { baseUrl: `${proxy.url}/api/v1`, apiKey: n8n.apiKey });
+		const stateCredential = { id: String(created.id), name: 'bench conversation state (counted)' };
+		const instance = await ctx.benchInstance('bench burst bot', front.url);
+		const triggerVersion = await defaultVersion(n8n, TRIGGER_TYPE);
+		const hookPath = `bench-burst-${hex(4)}`;
+		const build = (stateOnTrigger) =>
+			burstWorkflows({
+				triggerVersion,
+				instance,
+				stateCredential,
+				stateOnTrigger,
+				redisCredential: { id: String(redisCredential.id), name: 'bench redis' },
+				replyInstanceUrl: ctx.replyInstanceUrl,
+				hookPath,
+			});
+		const ids = { recipe: await deploy(build(false).recipe) };
+		let stateOnTrigger = true;
+		try {
+			ids.zapi = await deploy(build(true).packageBot);
+		} catch (e) {
+			stateOnTrigger = false;
+			log(`  n8n refused the Conversation State credential on the Z-API Trigger (${e.message.slice(0, 200)}); it is set on the Combine node only`);
+			ids.zapi = await deploy(build(false).packageBot);
+		}
+		log(`  Conversation State credential on ${stateOnTrigger ? 'the Z-API Trigger and the Combine node' : 'the Combine node only'}`);
+		const urls = {
+			zapi: ctx.standIn.state.instances.get(instance.id).webhooks.received,
+			recipe: `${n8n.webhookUrl}webhook/${hookPath}`,
+		};
+		assert.ok(urls.zapi, 'the burst bot registered no received webhook with the stand-in');
+
+		let runNumber = 0;
+		/** One run of one side: `offsets` holds each chat's start in the window. */
+		const run = async (side, offsets) => {
+			const tag = `r${++runNumber}${side === 'zapi' ? 'z' : 'n'}`;
+			const chats = offsets.length;
+			// Chats of their own per run: the state of earlier runs' chats is left alone.
+			const phoneOf = (chat) => `55118${String(runNumber).padStart(3, '0')}${String(chat).padStart(5, '0')}`;
+			const sends = [];
+			for (const [chat, offset] of offsets.entries()) {
+				for (let index = 1; index <= BURST_MESSAGES; index++) {
+					const body = fixtures.receivedCallback('text', { instanceId: instance.id, phone: phoneOf(chat), messageId: `BURST${tag.toUpperCase()}C${chat}M${index}`, text: { message: burstText(tag, chat, index) } });
+					sends.push({ key: `${chat}:${index}`, atMs: offset + (index - 1) * BURST_GAP_MS, body });
+				}
+			}
+			await settle(pgid);
+			const from = front.sends.length;
+			const requests0 = proxy.count;
+			const cpu0 = groupCpuMs(pgid);
+			const redisCpu0 = processCpuMs(redis.pid);
+			const result = await timed(`burst:${side}:${chats}`, () => load.schedule({ url: urls[side], ca: n8n.ca, sends, timeoutMs: 120_000 }));
+			const ok = result.statuses[200] || 0;
+			assert.equal(ok, sends.length, `burst deliveries (${side}): ${ok} of ${sends.length} answered 200 (${JSON.stringify(result.statuses)} ${result.errors.join('; ')})`);
+			const sentAt = new Map(result.sent.map((s) => [s.key, s.at]));
+			const firstSent = Math.min(...result.sent.map((s) => s.at));
+			// Until every burst has its last message in a reply, or nothing new came for 20 s while
+			// n8n was idle (a saturated n8n may answer the first burst long after the last message); then 2 s more for doubles.
+			const lastIndexSeen = () => {
+				const replies = front.sends.slice(from);
+				return new Set(
+					replies
+						.flatMap((r) => r.message.split('\n'))
+						.map((line) => line.match(BURST_LINE))
+						.filter((m) => m && m[1] === tag && Number(m[3]) === BURST_MESSAGES)
+						.map((m) => m[2]),
+				).size;
+			};
+			let seen = -1;
+			let changed = Date.now();
+			let idleSince = Date.now();
+			let cpu = groupCpuMs(pgid);
+			const giveUp = Date.now() + 600_000;
+			while (lastIndexSeen() < chats && Date.now() < giveUp && !(Date.now() - changed > 20_000 && Date.now() - idleSince > 2000)) {
+				const now = lastIndexSeen();
+				if (now !== seen) {
+					seen = now;
+					changed = Date.now();
+				}
+				await sleep(250);
+				const cpuNow = groupCpuMs(pgid);
+				// Busy: more than 4% of a core over the last 250 ms.
+				if (cpuNow - cpu > 10) idleSince = Date.now();
+				cpu = cpuNow;
+			}
+			await sleep(2000);
+			const facts = burstFacts(tag, chats, sentAt, front.sends.slice(from));
+			await settle(pgid);
+			const messages = sends.length;
+			const replied = facts.exact + facts.split + facts.doubled + facts.misordered;
+			if (facts.lastReplyAt === -Infinity) {
+				const [execution] = await n8n.executions(ids[side], { includeData: true, limit: 1 }).catch(() => []);
+				throw new Error(`burst bot (${side}): no reply at all to ${chats} bursts; last execution: ${JSON.stringify(execution?.data?.resultData?.error ?? execution?.status ?? null).slice(0, 600)}`);
+			}
+			return {
+				...facts,
+				replied,
+				cpuMs: (groupCpuMs(pgid) - cpu0) / messages,
+				redisCpuMs: (processCpuMs(redis.pid) - redisCpu0) / messages,
+				requests: (proxy.count - requests0) / messages,
+				rate: (messages * 1000) / (facts.lastReplyAt - firstSent - BURST_QUIET_SECONDS * 1000),
+			};
+		};
+		const offsetsFor = (chats) => Array.from({ length: chats }, () => Math.random() * BURST_START_WINDOW_MS);
+		// Warm-up: code loaded, the data table created, connections opened.
+		for (const side of ['zapi', 'recipe']) await run(side, offsetsFor(2));
+		for (const chats of BURST_CHATS) {
+			const m = {};
+			for (const measure of ['p50', 'p99', 'cpu', 'redisCpu', 'requests', 'rate']) m[measure] = { zapi: [], recipe: [] };
+			const outcomes = { zapi: { exact: 0, split: 0, lost: 0, doubled: 0, misordered: 0 }, recipe: { exact: 0, split: 0, lost: 0, doubled: 0, misordered: 0 } };
+			for (let round = 0; round < BURST_ROUNDS; round++) {
+				// The same chats' start times for both sides of a round; the order turned each round.
+				const offsets = offsetsFor(chats);
+				for (const side of round % 2 ? ['recipe', 'zapi'] : ['zapi', 'recipe']) {
+					const r = await run(side, offsets);
+					for (const k of Object.keys(outcomes[side])) outcomes[side][k] += r[k];
+					m.p50[side].push(quantile(r.latencies, 0.5));
+					m.p99[side].push(quantile(r.latencies, 0.99));
+					m.cpu[side].push(r.cpuMs);
+					m.redisCpu[side].push(r.redisCpuMs);
+					m.requests[side].push(r.requests);
+					m.rate[side].push(r.rate);
+					log(
+						`  C=${chats} round ${round + 1} ${side === 'zapi' ? 'package' : 'recipe '}: exact ${r.exact}/${chats} (split ${r.split}, lost ${r.lost}, doubled ${r.doubled}, misordered ${r.misordered}); ` +
+							`beyond the quiet period p50 ${fmt(quantile(r.latencies, 0.5), 0)} ms, p99 ${fmt(quantile(r.latencies, 0.99), 0)} ms; n8n CPU ${fmt(r.cpuMs)} ms/message` +
+							(side === 'recipe' ? ` (+ Redis ${fmt(r.redisCpuMs, 2)})` : `, ${fmt(r.requests, 1)} n8n API requests/message`) +
+							`; ${fmt(r.rate)} messages/s` +
+							(r.odd.length ? `; not exact: ${r.odd.slice(0, 5).join('; ')}${r.odd.length > 5 ? '; …' : ''}` : ''),
+					);
+				}
+			}
+			const label = `burst C=${chats}`;
+			const outcome = (o) => `${o.exact}/${o.split}/${o.lost}/${o.doubled}/${o.misordered}`;
+			rows.push({ measure: `[${currentMode}] ${label}: bursts exact/split/lost/doubled/misordered`, unit: '', zapi: [outcome(outcomes.zapi)], baseline: [outcome(outcomes.recipe)], ratios: [], target: `${chats * BURST_ROUNDS}/0/0/0/0` });
+			log(`  ${label}: bursts exact/split/lost/doubled/misordered, package ${outcome(outcomes.zapi)}, recipe ${outcome(outcomes.recipe)} of ${chats * BURST_ROUNDS}`);
+			report(`${label}: beyond the quiet period p50`, 'ms', m.p50.zapi, m.p50.recipe);
+			report(`${label}: beyond the quiet period p99`, 'ms', m.p99.zapi, m.p99.recipe);
+			report(`${label}: n8n CPU per message`, 'ms', m.cpu.zapi, m.cpu.recipe);
+			report(
+				`${label}: n8n CPU per message vs recipe's n8n + Redis`,
+				'ms',
+				m.cpu.zapi,
+				m.cpu.recipe.map((v, i) => v + m.redisCpu.recipe[i]),
+			);
+			log(`    recipe's Redis server CPU per message: ${triple(m.redisCpu.recipe, 2)} ms; package's n8n API requests per message: ${triple(m.requests.zapi, 2)}`);
+			rows.push({ measure: `[${currentMode}] ${label}: recipe's Redis CPU per message`, unit: 'ms', zapi: ['-'], baseline: [median(m.redisCpu.recipe)], ratios: [], target: '' });
+			rows.push({ measure: `[${currentMode}] ${label}: package's n8n API requests per message`, unit: '', zapi: [median(m.requests.zapi)], baseline: ['-'], ratios: [], target: '' });
+			report(`${label}: sustained messages/s`, '/s', m.rate.zapi, m.rate.recipe);
+		}
+	} finally {
+		await proxy.stop();
+		await redis.stop();
+	}
 }
 
 // ---------------------------------------------------------------------------
@@ -887,11 +1281,11 @@ async function runMode(mode, first, packed, floor, install) {
 			instanceUrl: `${standIn.url}${pathOf(instanceId)}`,
 			frontInstanceUrl: `${front.url}${pathOf(instanceId)}`,
 			replyInstanceUrl: `${reply.url}${pathOf(replyInstanceId)}`,
-			/** A stand-in instance of its own, with the same token, and a credential for it. */
-			benchInstance: async (name) => {
+			/** A stand-in instance of its own, with the same token, and a credential for it (its address the stand-in's, or `baseUrl`). */
+			benchInstance: async (name, baseUrl = standIn.url) => {
 				const id = hex(16).toUpperCase();
 				standIn.addInstance({ id, token, name });
-				return { id, credential: await credentialFor(name, standIn.url, id) };
+				return { id, credential: await credentialFor(name, baseUrl, id) };
 			},
 			deploy: async (workflow) => {
 				const created = await n8n.createWorkflow({ ...workflow, name: `${workflow.name} [${Date.now().toString(36)}]` });
@@ -900,10 +1294,11 @@ async function runMode(mode, first, packed, floor, install) {
 			},
 		};
 		if (ONLY.includes('reply')) await benchReplyBot(ctx);
+		if (ONLY.includes('burst')) await benchBurst(ctx);
 		if (first) {
 			if (ONLY.includes('action')) for (const spec of ACTION_CASES) await benchAction(ctx, spec);
-			let deliveries;
-			if (ONLY.includes('trigger') || ONLY.includes('memory')) deliveries = await benchTrigger(ctx);
+			const deliveries = ONLY.includes('trigger') || ONLY.includes('memory') ? await triggerSetup(ctx) : undefined;
+			if (ONLY.includes('trigger')) await benchTrigger(ctx, deliveries);
 			if (ONLY.includes('memory')) await benchMemory(ctx, deliveries);
 			if (ONLY.includes('messages')) await benchMessages(ctx);
 		}
@@ -926,7 +1321,8 @@ async function main() {
 	const install = ensureN8n(LINE);
 	let version;
 	try {
-		for (const [index, mode] of MODE_NAMES.entries()) version = await runMode(mode, index === 0, packed, floor, install);
+		// Only the reply bot and the bursts run past the first mode: without them, the first mode is all.
+		for (const [index, mode] of MODE_NAMES.entries()) if (index === 0 || ONLY.includes('reply') || ONLY.includes('burst')) version = await runMode(mode, index === 0, packed, floor, install);
 	} finally {
 		if (packed.dir) fs.rmSync(packed.dir, { recursive: true, force: true });
 		fs.rmSync(floor.dir, { recursive: true, force: true });
