@@ -64,8 +64,9 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 	}
 	for (const item of items) {
 		if (!isBurstMessage(item.json)) continue;
+		// The time the person sent it (the delivery's momment): what the burst lines are drawn from.
 		const message = readIncoming(item.json, Date.now())!;
-		const arrivedAt = Date.now();
+		const arrivedAt = message.time;
 		try {
 			const row = await table.record({ chatId: message.chatId, messageId: message.messageId, arrivedAt, item: keep(item.json, undefined, message.time) });
 			const recorded: Recorded = { table: tableId, row: row.id, at: arrivedAt, writtenAt: writtenAtOf(row), ...(row.claimedBy ? { copy: true } : {}) };

@@ -25,8 +25,10 @@ const combineNode = (parameters: IDataObject = {}): INode => ({
 	name: 'Combine',
 });
 let numbered = 0;
-const received = (phone: string, message: string) => contentFixture(text, { phone, messageId: `ARRIVAL-${++numbered}`, text: { message } });
-const fromPhone = (phone: string, message: string) => contentFixture(text, { phone, messageId: `ARRIVAL-${++numbered}`, fromMe: true, fromApi: false, text: { message } });
+// Sent now, as a person types them: bursts are drawn from the times messages were sent.
+const received = (phone: string, message: string) => contentFixture(text, { phone, momment: Date.now(), messageId: `ARRIVAL-${++numbered}`, text: { message } });
+const fromPhone = (phone: string, message: string) =>
+	contentFixture(text, { phone, momment: Date.now(), messageId: `ARRIVAL-${++numbered}`, fromMe: true, fromApi: false, text: { message } });
 
 /** The trigger's own part of the workflow's static data. */
 const triggerRecord = (target: { setup: { staticData?: IDataObject } }) => (target.setup.staticData?.['node:Z-API Trigger'] ?? {}) as IDataObject;
@@ -66,9 +68,10 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(items).toHaveLength(1);
 		const recorded = items![0].recorded as IDataObject;
 		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), at: expect.any(Number), writtenAt: expect.any(Number) });
+		// When the person sent it (the delivery's momment).
 		expect(recorded.at).toBeGreaterThanOrEqual(sentAt);
 		const [row] = tables.rowsOf(TABLE);
-		// Its arrival, by the trigger's clock, and when its row was written, by the database's.
+		// When it was sent, and when its row was written, by the database's clock.
 		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.at });
 		expect(recorded.writtenAt).toBe(Date.parse(String(row.createdAt)));
 		expect(JSON.parse(String(row.item)).json).toMatchObject({ chatId: ANA, text: 'oi' });

@@ -5,7 +5,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, endsBurstAtOnce, wordList } from './combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, wordList } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
@@ -31,12 +31,14 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  * One execution per message; per burst, exactly one goes on. Two calls to n8n's API per
  * message, and one more per burst:
  * 1. the message's row: the Z-API Trigger recorded it as it arrived, before the execution
- *    started (its `recorded` field), so its place in the burst is fixed then, however late the
- *    execution starts. An item the trigger did not record (a test run, an item from elsewhere) is
- *    recorded here, on arrival at this node.
- * 2. the execution sleeps until Quiet Period after its message arrived and its row was written
- *    (not at all when a send-at-once rule matches), then reads the chat's open rows once: if its message was
- *    taken, its burst went on. Which burst it belongs to is drawn from the arrival times alone
+ *    started (its `recorded` field), with the time the person sent it (the delivery's
+ *    `momment`), so its place in the burst is fixed by the person's own timing, however late a
+ *    busy n8n receives it or starts its execution. An item the trigger did not record (a test
+ *    run, an item from elsewhere) is recorded here.
+ * 2. the execution sleeps until Quiet Period after its message was sent and its row written,
+ *    longer while n8n is behind (burst.ts, decidesAt; not at all when a send-at-once rule
+ *    matches), then reads the chat's open rows once: if its message was
+ *    taken, its burst went on. Which burst it belongs to is drawn from the times sent alone
  *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
  *    message of its burst arrived, that message's execution decides.
  * 3. otherwise it claims the burst's messages (those that arrived from the burst's first to its
@@ -210,28 +212,22 @@ async function gather(
 	}
 	const own = recorded
 		? { id: recorded.row, arrivedAt: recorded.at, writtenAt: recorded.writtenAt ?? recorded.at }
-		: await recordHere(table, message.chatId, message.messageId, now, keep(item.json, item.binary, message.time));
+		: await recordHere(table, message.chatId, message.messageId, message.time, keep(item.json, item.binary, message.time));
 	if (!own) {
 		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
 	}
 
-	// 2. Quiet Period after it arrived, and after its row was written (n8n's API may be seconds
-	// behind under load, and the chat's next message no sooner), then one read of the chat's open rows.
+	// 2. Quiet Period after it was sent and its row written, longer while n8n is behind (burst.ts,
+	// decidesAt), then one read of the chat's open rows.
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
-	const wait = atOnce ? 0 : Math.max(own.arrivedAt, own.writtenAt) + quietMs - Date.now();
+	const wait = atOnce ? 0 : decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs }) - Date.now();
 	if (wait > 0) await sleep(wait);
 	const rows = await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
 	const ownRow = open.find((row) => row.id === own.id);
 	if (!ownRow) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
-		return [];
-	}
-	// The service sent the message again meanwhile, and the copy's arrival moved the row: the
-	// copy's execution, which counts from that arrival, decides.
-	if (Number(ownRow.arrivedAt) !== own.arrivedAt) {
-		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
 	}
 	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
@@ -278,11 +274,11 @@ async function recordHere(
 	table: ConversationTable,
 	chatId: string,
 	messageId: string,
-	now: number,
+	sentAt: number,
 	item: string,
 ): Promise<{ id: number; arrivedAt: number; writtenAt: number } | undefined> {
-	const row = await table.record({ chatId, messageId, arrivedAt: now, item });
-	return row.claimedBy ? undefined : { id: row.id, arrivedAt: now, writtenAt: writtenAtOf(row) };
+	const row = await table.record({ chatId, messageId, arrivedAt: sentAt, item });
+	return row.claimedBy ? undefined : { id: row.id, arrivedAt: sentAt, writtenAt: writtenAtOf(row) };
 }
 
 function unclaimed(rows: Row[]): Row[] {

@@ -124,3 +124,22 @@ export function burstOf(
 	}
 	return undefined;
 }
+
+/** Behind the person by less than this, n8n counts as keeping up: no wait beyond Quiet Period. */
+const KEEPING_UP_MS = 250;
+/** How many times n8n's lag a busy n8n's execution waits beyond Quiet Period, at most MOST_EXTRA_MS. */
+const LAG_FACTOR = 3;
+const MOST_EXTRA_MS = 60_000;
+
+/**
+ * When a message's execution decides on its burst: Quiet Period after the message was sent and
+ * after its row was written, and later still while n8n is behind the person (its row written
+ * well after the message was sent): a busy n8n receives and writes the chat's next message late
+ * too, often later still as its backlog grows, and the decision must see it. A lag that makes no
+ * sense (negative, or a clock set wrong) adds nothing beyond MOST_EXTRA_MS.
+ */
+export function decidesAt({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
+	const lag = writtenAt - sentAt;
+	const extra = lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, LAG_FACTOR * lag) : 0;
+	return Math.max(sentAt, writtenAt) + quietMs + extra;
+}

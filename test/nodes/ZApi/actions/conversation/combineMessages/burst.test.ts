@@ -1,4 +1,4 @@
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, endsBurstAtOnce } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -113,5 +113,18 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstArrivedAt);
 		expect(lines([...arrivals].reverse())).toEqual([...lines(arrivals)].reverse());
 		expect(arrivals.filter((row) => burstOf(arrivals, row.id, rules)!.isLast).map((row) => row.id)).toEqual([3, 5, 8]);
+	});
+});
+
+describe('decidesAt: when an execution decides on its burst', () => {
+	const quietMs = 3000;
+	it.each([
+		['n8n keeping up: Quiet Period after the message was sent', { sentAt: 0, writtenAt: 40 }, 3040],
+		['a row written before the time sent (clocks a little apart): Quiet Period after the later', { sentAt: 100, writtenAt: 0 }, 3100],
+		['n8n 250 ms behind still counts as keeping up', { sentAt: 0, writtenAt: 250 }, 3250],
+		['n8n 2 s behind: three times that longer, as the next message comes later still', { sentAt: 0, writtenAt: 2000 }, 11_000],
+		['a clock set wrong (minutes behind) adds a minute at most', { sentAt: 0, writtenAt: 10 * 60_000 }, 10 * 60_000 + 3000 + 60_000],
+	])('%s', (_name, times, expected) => {
+		expect(decidesAt({ ...times, quietMs })).toBe(expected);
 	});
 });
