@@ -15,7 +15,7 @@ import {
 } from '../shared/mediaDownload';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
-import { ANSWERED_HEADER, answerControl, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
+import { ANSWERED_HEADER, answerControl, firstAnswersOf, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 import { feedsTakeover } from './takeover';
 
@@ -228,10 +228,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
 		const passing = await relay(reply.startsNothing);
 		// A message this workflow would start on may have answered a question waiting in a
-		// member: only then does its execution wait, for each member's first try (at most
-		// RELAY_TIMEOUT_MS); the other tries go on without it.
+		// member: only then does its execution wait, for each member's first try (1.5 s at
+		// most, sharing.ts); the other tries go on without it.
 		const mayAnswerElsewhere = targets.length > 0 && !reply.startsNothing && !startOnAnswers && answer.items.some((item) => item.event === 'message' && item.fromMe !== true);
-		const { answeredElsewhere } = mayAnswerElsewhere ? await passing.firstTries : { answeredElsewhere: false };
+		const { answeredElsewhere } = mayAnswerElsewhere ? await firstAnswersOf(passing) : { answeredElsewhere: false };
 		// `answered`: the head learns that a member's waiting question took the message.
 		if (reply.startsNothing) return await done(ANSWERED);
 		if (answeredElsewhere && !startOnAnswers) {

@@ -59,12 +59,15 @@ export const ANSWERED_HEADER = 'x-zapi-trigger-answered';
 /**
  * Passing a delivery on: tries per member, the pauses between them, and how long each try
  * waits. The service has its answer already, and the head's execution does not wait for
- * them; they bound how long a delivery is in flight for a member that never answers (about
- * 3 × 1.5 s + 1.25 s).
+ * them, so they are patient: a member's n8n busy with a burst (in single mode, the head's own
+ * process) still gets the delivery. They bound how long a delivery is in flight for a member
+ * that never answers (about 3 × 5 s + 2.5 s).
  */
 const RELAY_TRIES = 3;
-const RELAY_PAUSES_MS = [250, 1_000];
-const RELAY_TIMEOUT_MS = 1_500;
+const RELAY_PAUSES_MS = [500, 2_000];
+const RELAY_TIMEOUT_MS = 5_000;
+/** How long the head's execution waits at most for its members' first tries (receive.ts). */
+const FIRST_TRIES_WAIT_MS = 1_500;
 /** At most this many other workflows receive through one head; a join beyond is refused. */
 export const MAX_MEMBERS = 20;
 /** The status of a join refused because the head has MAX_MEMBERS members. */
@@ -367,6 +370,14 @@ export interface Relay {
 
 /** Nothing to pass on. */
 export const NO_RELAY: Relay = { firstTries: Promise.resolve({ answeredElsewhere: false }), settled: Promise.resolve() };
+
+/**
+ * What the members' first tries said, waiting FIRST_TRIES_WAIT_MS at most: a member slower
+ * than that counts as not answering the message (its tries go on).
+ */
+export async function firstAnswersOf(relay: Relay): Promise<RelayOutcome> {
+	return await Promise.race([relay.firstTries, sleep(FIRST_TRIES_WAIT_MS).then(() => ({ answeredElsewhere: false }))]);
+}
 
 /**
  * Passes a delivery on to `targets`, all at once, once the head answered the service (so no
