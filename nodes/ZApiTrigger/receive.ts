@@ -15,7 +15,7 @@ import {
 } from '../shared/mediaDownload';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
-import { ANSWERED_HEADER, answerControl, needsInstanceToken, RELAYED_HEADER, relayTargetsOf, relayToMembers, type RelayOutcome } from './sharing';
+import { ANSWERED_HEADER, answerControl, firstAnswersOf, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 import { feedsTakeover } from './takeover';
 import { recordArrivals } from './arrivals';
@@ -180,17 +180,18 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			choices,
 		);
 		// Sharing (sharing.ts): with members to pass this delivery on to, the service gets its
-		// answer first, so no member makes it wait; they get the delivery after it.
+		// answer first, so no member makes it wait; they get the delivery after it, and
+		// webhook() returns without waiting for them (sharing.ts, relayToMembers).
 		const targets = answer.outcome !== 'refused' ? relayTargetsOf(this, stored, body) : [];
 		if (targets.length) this.getResponseObject().status(200).json(RECEIVED);
-		let relayed: Promise<RelayOutcome> | undefined;
+		let relayed: Promise<Relay> | undefined;
 		// The token signs the members' addresses: read after the answer, once.
-		const passOn = async (answeredHere: boolean): Promise<RelayOutcome> => {
+		const passOn = async (answeredHere: boolean): Promise<Relay> => {
 			const token = (instance ??= await readCredentialsForReply(this));
-			return token ? await relayToMembers(this, token, stored, body, targets, answeredHere) : { answeredElsewhere: false };
+			return token ? relayToMembers(this, token, stored, body, targets, answeredHere) : NO_RELAY;
 		};
-		const relay = async (answeredHere: boolean): Promise<RelayOutcome> =>
-			await (relayed ??= targets.length ? passOn(answeredHere) : Promise.resolve({ answeredElsewhere: false }));
+		/** Starts passing the delivery on (once); resolves as soon as the tries are under way. */
+		const relay = async (answeredHere: boolean): Promise<Relay> => await (relayed ??= targets.length ? passOn(answeredHere) : Promise.resolve(NO_RELAY));
 		const done = async (result: IWebhookResponseData): Promise<IWebhookResponseData> => {
 			await relay(false);
 			if (!targets.length) return result;
@@ -227,7 +228,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const reply = answer.pending
 			? { items: withContactForms(answer.items, {}), startsNothing: false, staticDataChanged: false }
 			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
-		const { answeredElsewhere } = await relay(reply.startsNothing);
+		const passing = await relay(reply.startsNothing);
+		// A message this workflow would start on may have answered a question waiting in a
+		// member: only then does its execution wait, for each member's first try (1.5 s at
+		// most, sharing.ts); the other tries go on without it.
+		const mayAnswerElsewhere = targets.length > 0 && !reply.startsNothing && !startOnAnswers && answer.items.some((item) => item.event === 'message' && item.fromMe !== true);
+		const { answeredElsewhere } = mayAnswerElsewhere ? await firstAnswersOf(passing) : { answeredElsewhere: false };
 		// `answered`: the head learns that a member's waiting question took the message.
 		if (reply.startsNothing) return await done(ANSWERED);
 		if (answeredElsewhere && !startOnAnswers) {

@@ -32,12 +32,13 @@ import type { Before, TriggerStaticData } from './staticData';
  * Several workflows on one instance (sharingRules.ts holds the decisions). Workflows share
  * nothing in n8n but their signed addresses, so the triggers talk to each other over them:
  *
- * - A head passes every delivery on to its members' signed addresses, marked as passed on
- *   (a member never passes one on again). That costs the head one request per member per
- *   delivery, sent together, before it answers (about 75 ms per member measured on one n8n,
- *   README): n8n sends the answer once webhook() returns and saves the static data (a member
- *   that is gone, dropped) only then, and answering first would need every way out of
- *   receive() to write its own answer.
+ * - A head answers the service first, then passes every delivery on to its members' signed
+ *   addresses, all at once, marked as passed on (a member never passes one on again).
+ *   webhook() does not wait for the members (relayToMembers): the service's answer and the
+ *   head's own execution cost nothing per member, but for a message a member's waiting
+ *   question may take, whose execution waits for each member's first try. The members'
+ *   failures are recorded through a report the head sends itself once the tries ended
+ *   (static data written after webhook() returned is not saved).
  * - Joining, leaving and handing over are control requests to a trigger's signed address,
  *   proven with an HMAC keyed by the instance token, which every trigger of the instance
  *   holds. The head keeps its members in its workflow's static data.
@@ -57,12 +58,16 @@ export const RELAYED_HEADER = 'x-zapi-trigger-relayed';
 export const ANSWERED_HEADER = 'x-zapi-trigger-answered';
 /**
  * Passing a delivery on: tries per member, the pauses between them, and how long each try
- * waits. The service has its answer already; these bound how long the head's own execution
- * waits for its members (at most about 3 × 1.5 s + 1.25 s for a member that never answers).
+ * waits. The service has its answer already, and the head's execution does not wait for
+ * them, so they are patient: a member's n8n busy with a burst (in single mode, the head's own
+ * process) still gets the delivery. They bound how long a delivery is in flight for a member
+ * that never answers (about 3 × 5 s + 2.5 s).
  */
 const RELAY_TRIES = 3;
-const RELAY_PAUSES_MS = [250, 1_000];
-const RELAY_TIMEOUT_MS = 1_500;
+const RELAY_PAUSES_MS = [500, 2_000];
+const RELAY_TIMEOUT_MS = 5_000;
+/** How long the head's execution waits at most for its members' first tries (receive.ts). */
+const FIRST_TRIES_WAIT_MS = 1_500;
 /** At most this many other workflows receive through one head; a join beyond is refused. */
 export const MAX_MEMBERS = 20;
 /** The status of a join refused because the head has MAX_MEMBERS members. */
@@ -92,7 +97,8 @@ type ControlRequest =
 	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
 	| { op: 'leave'; at: number; scope: string; activation?: string; webhooks: WebhookName[] }
 	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean }
-	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions };
+	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions }
+	| { op: 'relayed'; at: number; outcomes: Array<{ scope: string; activation: string; took: boolean }> };
 
 type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
 
@@ -352,57 +358,112 @@ export interface RelayOutcome {
 }
 
 /**
- * Passes a delivery on to `targets`, all at once, after the head answered the service (so no
- * member makes the service wait). Each member gets RELAY_TRIES tries, each limited to
- * RELAY_TIMEOUT_MS, with the pauses of RELAY_PAUSES_MS between; a member that takes none is
- * dropped only after failing repeatedly over a while (sharingRules.ts, afterRelay).
- * `answeredHere`: the message went to a question waiting in this workflow; members then start
- * nothing unless their trigger's Start on Answers Elsewhere is on. Never throws.
+ * A delivery being passed on. `firstTries`: settles once every member answered its first try
+ * or that try failed (what the head needs to decide whether its own workflow starts on a
+ * message a member's question took). `settled`: once every member took it or had all its
+ * tries and the head's report of them was sent. Neither rejects.
  */
-export async function relayToMembers(
+export interface Relay {
+	firstTries: Promise<RelayOutcome>;
+	settled: Promise<void>;
+}
+
+/** Nothing to pass on. */
+export const NO_RELAY: Relay = { firstTries: Promise.resolve({ answeredElsewhere: false }), settled: Promise.resolve() };
+
+/**
+ * What the members' first tries said, waiting FIRST_TRIES_WAIT_MS at most: a member slower
+ * than that counts as not answering the message (its tries go on).
+ */
+export async function firstAnswersOf(relay: Relay): Promise<RelayOutcome> {
+	return await Promise.race([relay.firstTries, sleep(FIRST_TRIES_WAIT_MS).then(() => ({ answeredElsewhere: false }))]);
+}
+
+/**
+ * Passes a delivery on to `targets`, all at once, once the head answered the service (so no
+ * member makes the service wait). Returns at once: webhook() does not wait for the members,
+ * so the head's own execution starts without them (receive.ts waits for the first tries only
+ * when a member's waiting question may take the message). Each member gets RELAY_TRIES tries,
+ * each limited to RELAY_TIMEOUT_MS, with the pauses of RELAY_PAUSES_MS between.
+ *
+ * The tries end after webhook() returned, when n8n has saved the static data already: what
+ * they changed there would be lost. So the head reports the members' outcomes to itself,
+ * a control request to its own signed address ('relayed'), whose webhook() writes them and
+ * n8n saves them (answerControl; sharingRules.ts, afterRelay, drops a member that failed
+ * repeatedly over a while). Sent only when a member's record changes: one that failed, or
+ * took a delivery after failures.
+ *
+ * If the head's process stops in the middle (n8n stopped, crashed, or a queue-mode webhook
+ * process ended), the members not reached yet miss that delivery: the service has had its
+ * answer and does not send it again. Chosen that way so that no member makes the service
+ * wait; the tries start right after the answer, all at once, so that window is one request
+ * long for members that answer. Nothing is counted against a member then: a failure counts
+ * only once all its tries have ended and the report arrived, so a head stopping never drops
+ * a member. `answeredHere`: the message went to a question waiting in this workflow; members
+ * then start nothing unless their trigger's Start on Answers Elsewhere is on. Never throws.
+ */
+export function relayToMembers(
 	context: IWebhookFunctions,
 	instance: ZApiInstance,
 	data: TriggerStaticData,
 	body: unknown,
 	targets: Member[],
 	answeredHere: boolean,
-): Promise<RelayOutcome> {
+): Relay {
+	if (!targets.length) return NO_RELAY;
 	const headers: Record<string, string> = { [RELAYED_HEADER]: '1', ...(answeredHere ? { [ANSWERED_HEADER]: '1' } : {}) };
-	const results = await Promise.all(
-		targets.map(async (member) => {
+	// The head's own signed address, for the report: made now, from the record webhook() read.
+	const activation = typeof data.activation === 'string' ? data.activation : undefined;
+	const own = activation ? signedUrl(context.getNodeWebhookUrl('default') ?? '', instance.instanceToken, deliveryScope(context), activation) : undefined;
+	const firsts: Array<Promise<boolean>> = [];
+	const runs = targets.map((member) => {
+		let firstAnswered: (answered: boolean) => void = () => {};
+		firsts.push(new Promise<boolean>((resolve) => (firstAnswered = resolve)));
+		return (async () => {
 			const address = addressOf(member, instance.instanceToken);
 			let last = '';
-			for (let attempt = 0; attempt < RELAY_TRIES; attempt++) {
-				if (attempt > 0) await sleep(RELAY_PAUSES_MS[attempt - 1]);
-				const answer = await postToTrigger(context, address, body, headers, [instance.instanceToken], RELAY_TIMEOUT_MS);
-				if ('status' in answer && answer.status >= 200 && answer.status < 300) {
-					return { member, took: true, answered: isObject(answer.body) && answer.body.answered === true };
+			try {
+				for (let attempt = 0; attempt < RELAY_TRIES; attempt++) {
+					if (attempt > 0) await sleep(RELAY_PAUSES_MS[attempt - 1]);
+					const answer = await postToTrigger(context, address, body, headers, [instance.instanceToken], RELAY_TIMEOUT_MS);
+					if ('status' in answer && answer.status >= 200 && answer.status < 300) {
+						const answered = isObject(answer.body) && answer.body.answered === true;
+						firstAnswered(answered);
+						return { member, took: true };
+					}
+					firstAnswered(false);
+					last = 'error' in answer ? answer.error : `HTTP ${answer.status}`;
 				}
-				last = 'error' in answer ? answer.error : `HTTP ${answer.status}`;
+			} catch (error) {
+				last = redactSecrets(messageOf(error), [...secretsOfAddress(address), instance.instanceToken]);
 			}
+			firstAnswered(false);
 			context.logger.warn(`Z-API Trigger: could not pass a delivery on to ${workflowOf(member.scope)} after ${RELAY_TRIES} tries (${last})`);
-			return { member, took: false, answered: false };
-		}),
-	);
-	const now = Date.now();
-	const sharing = sharingOf(data);
-	const updated = new Map(results.map(({ member, took }) => [member.scope, afterRelay(member, took, now)]));
-	const changed = results.some(({ member, took }) => !took || member.failures !== undefined);
-	if (changed) {
-		// Assigned, not changed in place: n8n saves static data only when it sees a change.
-		sharing.members = membersIn(sharing.members).flatMap((member) => {
-			if (!updated.has(member.scope)) return [member];
-			const after = updated.get(member.scope);
-			if (!after) {
-				context.logger.info(
-					`Z-API Trigger: ${workflowOf(member.scope)} took no delivery ${DROP_AFTER_FAILURES} times in a row over ${DROP_AFTER_MS / 60_000} minutes; it is dropped from the workflows sharing this instance (activating it again brings it back)`,
-				);
-				return [];
-			}
-			return [after];
+			return { member, took: false };
+		})();
+	});
+	const firstTries = Promise.all(firsts).then((answers) => ({ answeredElsewhere: answers.some((answered) => answered) }));
+	const settled = Promise.all(runs)
+		.then(async (results) => await reportRelay(context, instance, own, results))
+		.catch((error: unknown) => {
+			context.logger.warn(`Z-API Trigger: could not finish passing a delivery on (${redactSecrets(messageOf(error), [instance.instanceToken])})`);
 		});
+	return { firstTries, settled };
+}
+
+/** Sends the head the outcomes that change its members' records (see relayToMembers). */
+async function reportRelay(context: IWebhookFunctions, instance: ZApiInstance, own: string | undefined, results: Array<{ member: Member; took: boolean }>): Promise<void> {
+	const at = Date.now();
+	// As the static data read for this delivery shows them; the head applies them to what it holds then.
+	const outcomes = results
+		.filter(({ member, took }) => afterRelay(member, took, at) !== member)
+		.map(({ member, took }) => ({ scope: member.scope, activation: member.activation, took }));
+	if (!outcomes.length) return;
+	if (!own) return;
+	const answer = await sendControl(context, own, { op: 'relayed', at, outcomes }, instance.instanceToken);
+	if (answer !== true) {
+		context.logger.warn(`Z-API Trigger: could not record which workflows took a delivery passed on (${answer}); a member that failed is counted on its next failure`);
 	}
-	return { answeredElsewhere: results.some((result) => result.answered) };
 }
 
 /* ---------------------------------------------------------------- control requests */
@@ -446,9 +507,11 @@ export async function answerControl(
 	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) > CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
 	// Bound to this trigger's current activation, which the address's signature binds to this workflow and node.
 	if (request.to !== (query as IDataObject)[ACTIVATION_PARAM]) return refuse(403, 'Sent to another trigger');
+	const sharing = sharingOf(data);
+	// Needs no nonce: sent again, or after a later one, it counts nothing (sharingRules.ts, afterRelay).
+	if (request.op === 'relayed') return recordRelay(context, sharing, request);
 	const nonce = request.nonce;
 	if (typeof nonce !== 'string' || !/^[0-9a-f]{32}$/.test(nonce)) return refuse(400, 'No nonce');
-	const sharing = sharingOf(data);
 	const seen = noncesIn(sharing.controlNonces, now);
 	if (nonce in seen) return refuse(403, 'Already received');
 	if (Object.keys(seen).length >= MAX_CONTROL_NONCES) return refuse(429, 'Too many control requests; try again in a few minutes');
@@ -500,6 +563,33 @@ export async function answerControl(
 		return refuse(400, 'Unknown request');
 	}
 	return { webhookResponse: { ok: true } };
+}
+
+/**
+ * The head's own report of a delivery it passed on (relayToMembers): each member's outcome
+ * applied to the record held now. Written only when it changes something.
+ */
+function recordRelay(context: IWebhookFunctions, sharing: SharingData, request: IDataObject): IWebhookResponseData {
+	const at = request.at as number;
+	const outcomes = Array.isArray(request.outcomes) ? request.outcomes.filter(isObject) : [];
+	let changed = false;
+	const members = membersIn(sharing.members).flatMap((member) => {
+		const outcome = outcomes.find((each) => each.scope === member.scope && each.activation === member.activation && typeof each.took === 'boolean');
+		if (!outcome) return [member];
+		const after = afterRelay(member, outcome.took === true, at);
+		if (after === member) return [member];
+		changed = true;
+		if (!after) {
+			context.logger.info(
+				`Z-API Trigger: ${workflowOf(member.scope)} took no delivery ${DROP_AFTER_FAILURES} times in a row over ${DROP_AFTER_MS / 60_000} minutes; it is dropped from the workflows sharing this instance (activating it again brings it back)`,
+			);
+			return [];
+		}
+		return [after];
+	});
+	// Assigned, not changed in place: n8n saves static data only when it sees a change.
+	if (changed) sharing.members = members;
+	return { webhookResponse: { ok: true, changed } };
 }
 
 /** The nonces still remembered. */

@@ -25,6 +25,8 @@ export interface Member {
 	/** Deliveries in a row it did not take (after every try), and since when; absent while it takes them. */
 	failures?: number;
 	failingSince?: number;
+	/** When the last failure counted was reported (the head's clock); a report not later than it counts nothing. */
+	failedAt?: number;
 }
 
 /** What one webhook's address is, seen from the trigger that reads it. */
@@ -178,7 +180,9 @@ export function memberOf(value: unknown): Member | undefined {
 		return undefined;
 	}
 	const failing =
-		typeof record.failures === 'number' && typeof record.failingSince === 'number' ? { failures: record.failures, failingSince: record.failingSince } : {};
+		typeof record.failures === 'number' && typeof record.failingSince === 'number'
+			? { failures: record.failures, failingSince: record.failingSince, ...(typeof record.failedAt === 'number' ? { failedAt: record.failedAt } : {}) }
+			: {};
 	return { url: record.url, scope: record.scope, activation: record.activation, webhooks, ...failing };
 }
 
@@ -187,16 +191,22 @@ export const DROP_AFTER_FAILURES = 5;
 export const DROP_AFTER_MS = 10 * 60_000;
 
 /**
- * A member after one delivery passed on: `took` clears its failures; otherwise they add up,
- * and it is dropped (undefined) once it failed DROP_AFTER_FAILURES times in a row over at
- * least DROP_AFTER_MS. One 404 is not enough: n8n answers it too while it registers a
- * workflow's webhooks again.
+ * A member after one delivery passed on, as the head's report of it says (`at`: when its
+ * tries ended). `took` clears its failures; otherwise they add up, and it is dropped
+ * (undefined) once it failed DROP_AFTER_FAILURES times in a row over at least DROP_AFTER_MS.
+ * One 404 is not enough: n8n answers it too while it registers a workflow's webhooks again.
+ *
+ * The same member object comes back when the report changes nothing: a success while it has
+ * no failures, or any report not later than the last failure counted (`failedAt`). So a
+ * report sent again, or overtaken by a later one, counts nothing: failures are counted at
+ * most once each, never more (a late report can make the count lower, never higher).
  */
-export function afterRelay(member: Member, took: boolean, now: number): Member | undefined {
-	if (took) return { url: member.url, scope: member.scope, activation: member.activation, webhooks: member.webhooks };
+export function afterRelay(member: Member, took: boolean, at: number): Member | undefined {
+	if (member.failedAt !== undefined && at <= member.failedAt) return member;
+	if (took) return member.failures === undefined ? member : { url: member.url, scope: member.scope, activation: member.activation, webhooks: member.webhooks };
 	const failures = (member.failures ?? 0) + 1;
-	const failingSince = member.failingSince ?? now;
-	return failures >= DROP_AFTER_FAILURES && now - failingSince >= DROP_AFTER_MS ? undefined : { ...member, failures, failingSince };
+	const failingSince = member.failingSince ?? at;
+	return failures >= DROP_AFTER_FAILURES && at - failingSince >= DROP_AFTER_MS ? undefined : { ...member, failures, failingSince, failedAt: at };
 }
 
 export function membersIn(value: unknown): Member[] {

@@ -1,4 +1,5 @@
 import {
+	afterRelay,
 	ARRIVAL_RULES,
 	arrivalOf,
 	DEPARTURE_RULES,
@@ -141,5 +142,30 @@ describe('the members list', () => {
 		['not an object', 'wf-a:n'],
 	])('a record with %s is not a member', (_what, record) => {
 		expect(memberOf(record)).toBeUndefined();
+	});
+});
+
+describe('afterRelay: what the head’s report of a delivery passed on does to a member', () => {
+	const base: Member = { url: 'https://n8n.example.com/webhook/m/webhook', scope: 'wf-m:n', activation: 'a'.repeat(32), webhooks: ['receivedAndSent'] };
+	const MINUTE = 60_000;
+
+	it('failures add up and drop the member only at 5 over 10 minutes; a delivery taken clears them', () => {
+		let member: Member | undefined = base;
+		for (let at = 1; at <= 5; at++) member = afterRelay(member!, false, at * MINUTE);
+		expect(member).toMatchObject({ failures: 5, failingSince: MINUTE, failedAt: 5 * MINUTE });
+		expect(afterRelay(member!, true, 6 * MINUTE)).toEqual(base);
+		expect(afterRelay(member!, false, 11 * MINUTE)).toBeUndefined();
+	});
+
+	it('a report sent again, or older than the last failure counted, counts nothing and comes back unchanged', () => {
+		const failed = afterRelay(base, false, 1_000)!;
+		expect(afterRelay(failed, false, 1_000)).toBe(failed);
+		expect(afterRelay(failed, false, 999)).toBe(failed);
+		expect(afterRelay(failed, true, 999)).toBe(failed);
+		expect(afterRelay(base, true, 1_000)).toBe(base);
+	});
+
+	it('a member record keeps when its last failure was counted', () => {
+		expect(memberOf({ ...base, failures: 2, failingSince: 1, failedAt: 5 })).toEqual({ ...base, failures: 2, failingSince: 1, failedAt: 5 });
 	});
 });
