@@ -999,18 +999,21 @@ async function runSuite(figures, cleanups) {
 				const answers = {};
 				const tagged = hex(3).toUpperCase();
 				const startedAt = Date.now();
+				// Each person types on a schedule of their own (a message every BURST_GAP_MS), whenever n8n answers the one before.
 				await Promise.all(
 					Array.from({ length: BURST_CHATS }, async (_, chat) => {
 						const phone = chatPhone(chat);
 						await sleep(Math.floor(Math.random() * 1000));
-						for (let k = 0; k < BURST_SIZE; k++) {
-							if (k) await sleep(BURST_GAP_MS);
-							const messageId = `3EB0C${tagged}${String(chat).padStart(4, '0')}${k}`;
-							sentIds.set(phone, [...(sentIds.get(phone) ?? []), messageId]);
-							// Two copies at once: the proxy hands consecutive requests to different processors.
-							const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${k} of ${phone}`, messageId })));
-							for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
-						}
+						const ids = Array.from({ length: BURST_SIZE }, (_, k) => `3EB0C${tagged}${String(chat).padStart(4, '0')}${k}`);
+						sentIds.set(phone, ids);
+						await Promise.all(
+							ids.map(async (messageId, k) => {
+								await sleep(BURST_GAP_MS * k);
+								// Two copies at once: the proxy hands consecutive requests to different processors.
+								const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${k} of ${phone}`, messageId })));
+								for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
+							}),
+						);
 					}),
 				);
 				const sentFor = Date.now() - startedAt;
