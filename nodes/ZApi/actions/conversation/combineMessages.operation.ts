@@ -5,7 +5,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, wordList } from './combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter, wordList } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
@@ -219,27 +219,34 @@ async function gather(
 	}
 
 	// 2. Quiet Period after it was sent and its row written, longer while n8n is behind (burst.ts,
-	// decidesAt), then one read of the chat's open rows.
+	// decidesAt), then one read of the chat's open rows (two while n8n is behind: secondLookAfter).
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
 	const wait = atOnce ? 0 : decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs }) - Date.now();
 	if (wait > 0) await sleep(wait);
-	const rows = await table.openRowsOf(message.chatId);
-	const open = unclaimed(rows);
-	const ownRow = open.find((row) => row.id === own.id);
-	if (!ownRow) {
-		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
+	const look = async () => {
+		const rows = await table.openRowsOf(message.chatId);
+		const open = unclaimed(rows);
+		if (!open.some((row) => row.id === own.id)) return { outcome: RUN_OUTCOMES.takenElsewhere() };
+		const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+		const burst = atOnce
+			? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
+			: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
+		return burst.isLast ? { rows, arrivals, burst } : { outcome: RUN_OUTCOMES.joined() };
+	};
+	let seen = await look();
+	// n8n behind: one more look before claiming, as the chat's next message may still be on its way.
+	const again = atOnce ? 0 : secondLookAfter({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
+	if (!('outcome' in seen) && again > 0) {
+		await sleep(again);
+		seen = await look();
+	}
+	if ('outcome' in seen) {
+		tellRun(this, String(seen.outcome), message.chatId, true);
 		return [];
 	}
-	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
-	const burst = atOnce
-		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
-		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
+	const { rows, arrivals, burst } = seen;
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
-	if (!burst.isLast) {
-		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
-		return [];
-	}
 
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.

@@ -143,3 +143,14 @@ export function decidesAt({ sentAt, writtenAt, quietMs }: { sentAt: number; writ
 	const extra = lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, LAG_FACTOR * lag) : 0;
 	return Math.max(sentAt, writtenAt) + quietMs + extra;
 }
+
+/**
+ * How long a busy n8n's execution that found itself last waits before it looks once more (0
+ * when n8n keeps up): as a backlog builds, the chat's next message may be written later than
+ * any lag seen so far foretold. Another Quiet Period, or n8n's lag when longer, at most
+ * MOST_EXTRA_MS.
+ */
+export function secondLookAfter({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
+	const lag = writtenAt - sentAt;
+	return lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, Math.max(quietMs, lag)) : 0;
+}

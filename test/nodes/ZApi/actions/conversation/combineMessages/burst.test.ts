@@ -1,4 +1,4 @@
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -126,5 +126,17 @@ describe('decidesAt: when an execution decides on its burst', () => {
 		['a clock set wrong (minutes behind) adds a minute at most', { sentAt: 0, writtenAt: 10 * 60_000 }, 10 * 60_000 + 3000 + 60_000],
 	])('%s', (_name, times, expected) => {
 		expect(decidesAt({ ...times, quietMs })).toBe(expected);
+	});
+});
+
+describe('secondLookAfter: a busy n8n looks once more before claiming', () => {
+	const quietMs = 3000;
+	it.each([
+		['n8n keeping up: no second look', { sentAt: 0, writtenAt: 200 }, 0],
+		['1 s behind: another Quiet Period', { sentAt: 0, writtenAt: 1000 }, 3000],
+		['8 s behind: as long as the lag', { sentAt: 0, writtenAt: 8000 }, 8000],
+		['a clock set wrong: a minute at most', { sentAt: 0, writtenAt: 3_600_000 }, 60_000],
+	])('%s', (_name, times, expected) => {
+		expect(secondLookAfter({ ...times, quietMs })).toBe(expected);
 	});
 });
