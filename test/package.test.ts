@@ -35,16 +35,16 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 		expect(description.displayName).toMatch(/^Z-API/);
 		// Both credentials are tested by the nodes, whose built files hold the tests: the Z-API
 		// credential by both nodes, the conversation state's (asked for by the Conversation
-		// resource only) through the client its calls use.
+		// resource only, and optional in the trigger, which uses it with a Combine node after it)
+		// through the client its calls use.
 		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' });
 		expect(typeof node.methods?.credentialTest?.zApiApiTest).toBe('function');
 		for (const other of description.credentials?.slice(1) ?? []) {
-			expect(other).toEqual({
-				name: 'zApiConversationStateApi',
-				required: true,
-				displayOptions: { show: { resource: ['conversation'] } },
-				testedBy: 'zApiConversationStateTest',
-			});
+			expect(other).toEqual(
+				description.name === 'zApiTrigger'
+					? { name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' }
+					: { name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
+			);
 			expect(typeof node.methods?.credentialTest?.zApiConversationStateTest).toBe('function');
 		}
 	});

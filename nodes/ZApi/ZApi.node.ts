@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { testConversationState } from './actions/conversation/stateStore/credentialTest';
+import { testConversationState } from '../shared/conversationState/credentialTest';
 import { testInstanceCredential } from '../shared/credentialCheck';
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
@@ -51,8 +51,8 @@ export class ZApi implements INodeType {
 		credentials: [
 			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
 			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
-			// Conversation state lives in an n8n data table, reached through n8n's API (actions/conversation/stateStore/table.ts).
-			// Tested by the node: the test goes through the same client as the calls (actions/conversation/stateStore/credentialTest.ts).
+			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
+			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
 		],
 		webhooks: resumeWebhooks,

@@ -11,6 +11,7 @@ import { testInstanceCredential } from '../shared/credentialCheck';
 import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
+import { testConversationState } from '../shared/conversationState/credentialTest';
 import { receive } from './receive';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
@@ -37,8 +38,13 @@ export class ZApiTrigger implements INodeType {
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
-		credentials: [{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }],
+		credentials: [
+			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
+			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
+			// Needed when a Combine Quick Messages follows: the trigger records each message as it arrives (arrivals.ts).
+			// Tested as in the Z-API node (shared/conversationState/credentialTest.ts).
+			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -257,7 +263,7 @@ export class ZApiTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { zApiApiTest: testInstanceCredential } };
+	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiConversationStateTest: testConversationState } };
 
 	webhookMethods = {
 		default: {

@@ -18,6 +18,8 @@ import { replyInChat } from './replyInChat';
 import { ANSWERED_HEADER, answerControl, firstAnswersOf, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 import { feedsTakeover } from './takeover';
+import { recordArrivals } from './arrivals';
+import { isBurstMessage } from '../shared/conversationState/messages';
 
 /*
  * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
@@ -240,13 +242,16 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		}
 		answer.items = reply.items;
 		const download = media !== undefined && needsDownload(answer.items);
-		if (memory === 'none' && !download && !reply.staticDataChanged) return await done(respond(this, answer));
+		const records = !!stored.burstTable && answer.items.some(isBurstMessage);
+		if (memory === 'none' && !download && !reply.staticDataChanged && !records) return await done(respond(this, answer));
 		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
 		// execution before its own answer, and starting it resets the flag that tells n8n the
 		// static data changed, so the memory would not be saved (1.x answers first). For the
-		// downloads (shared/mediaDownload.ts): a slow file must not make the service send it again.
+		// downloads (shared/mediaDownload.ts): a slow file must not make the service send it again;
+		// nor the record of arrivals (arrivals.ts).
 		if (!targets.length) this.getResponseObject().status(200).json(STARTED);
 		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
+		if (records) await recordArrivals.call(this, stored, data);
 		return { workflowData: [data], noWebhookResponse: true };
 	} catch (error) {
 		// Unexpected, and tied to this delivery or these parameters: it would fail the same

@@ -16,6 +16,7 @@ import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
+import { tableForArrivals } from './arrivals';
 import { feedsTakeover } from './takeover';
 
 function isTestListening(context: IHookFunctions): boolean {
@@ -121,6 +122,8 @@ export const checkExists = atActivation(async function checkExists(this: IHookFu
 	if (!activation || needed.some((name) => registered?.[name] !== webhookUrl)) return false;
 	// Message Sent by Me chosen or dropped since: the received webhook is set again the other way.
 	if (wantsSentByMe(this, needed) !== (data.sentByMeBefore !== undefined)) return false;
+	// A Combine Quick Messages added since: its table is found again (arrivals.ts).
+	if (feedsTakeover(this) !== !!data.burstTable) return false;
 	const instance = await getInstance.call(this);
 	const ours = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
 	// Unreadable settings answer "no": activating claims the webhooks, so registering the
@@ -144,6 +147,8 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		});
 	}
 	const sentByMe = wantsSentByMe(this, needed);
+	// Before any webhook is set: a missing credential is said now, with nothing to undo.
+	const burstTable = await tableForArrivals.call(this);
 	// Re-activation keeps the activation id, so an address already registered stays valid,
 	// and what was there before the first activation stays what is put back.
 	const again = !test && typeof data.activation === 'string' ? data : undefined;
@@ -178,6 +183,8 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	else delete data.sentByMeBefore;
 	if (test) data.testSession = true;
 	else delete data.testSession;
+	if (burstTable) data.burstTable = burstTable;
+	else delete data.burstTable;
 
 	// Every webhook a PUT was sent for: the one that failed too, unless the service said it did
 	// not take it, as it may have landed all the same (a connection cut after the service took it).

@@ -52,6 +52,8 @@ export interface TriggerStaticData extends IDataObject {
 	 * signatureDigest): the instance and the digest of the current address's signature.
 	 */
 	deliveryCheck?: DeliveryCheck;
+	/** The conversation table the trigger records arrivals in, when a Combine Quick Messages follows (arrivals.ts). */
+	burstTable?: { id: string; name: string };
 }
 
 export interface DeliveryCheck extends IDataObject {
@@ -84,7 +86,7 @@ export function endActivation(data: TriggerStaticData): void {
 		// Assigned, not changed in place: n8n saves static data only when it sees a change.
 		data.retired = [...retired.filter((id) => id !== data.activation), data.activation].slice(-RETIRED_KEPT);
 	}
-	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck'] as const) {
+	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck', 'burstTable'] as const) {
 		delete data[key];
 	}
 }

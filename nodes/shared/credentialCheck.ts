@@ -10,7 +10,7 @@ import {
 	secretsOf,
 	sendWithinOrigin,
 	type RawResponse,
-	type Sender,
+	credentialTestSender,
 	type ZApiInstance,
 } from './transport';
 import { networkFailureWords, serviceMessageOf } from './transport/errors';
@@ -82,23 +82,7 @@ async function runTest(this: ICredentialTestFunctions, { label, instance }: Chec
 	}
 	const where = `the Base URL of ${label} (${base.host})`;
 
-	// n8n hands a credential test one helper, `request`; it is told never to follow a
-	// redirect, and sendWithinOrigin decides.
-	const { helpers } = this;
-	const send: Sender = async (options) => {
-		const response = (await helpers.request({
-			uri: options.url,
-			method: options.method,
-			headers: options.headers,
-			json: false,
-			timeout: options.timeout,
-			resolveWithFullResponse: true,
-			simple: false,
-			followRedirect: false,
-			followAllRedirects: false,
-		})) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
-		return { statusCode: response.statusCode, headers: (response.headers ?? {}) as never, body: response.body };
-	};
+	const send = credentialTestSender(this.helpers, { json: false });
 
 	let response: RawResponse;
 	try {

@@ -24,3 +24,15 @@ export function takesOverChats(nodes: NodeTypeAndVersion[]): boolean {
 export function isPersonReply(item: IDataObject): boolean {
 	return item.event === 'message' && item.fromMe === true && item.sentBy === 'myPhone';
 }
+
+/**
+ * The data table of the first Combine Quick Messages among these nodes (its Data Table Name
+ * option), or undefined when none follows the trigger.
+ */
+export function burstTableNameOf(nodes: NodeTypeAndVersion[], defaultName: string): string | undefined {
+	const combine = nodes.find((node) => takesOverChats([node]));
+	if (!combine) return undefined;
+	const options = (combine.parameters as IDataObject | undefined)?.options;
+	const name = options && typeof options === 'object' ? (options as IDataObject).tableName : undefined;
+	return typeof name === 'string' && name.trim() ? name.trim() : defaultName;
+}

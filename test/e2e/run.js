@@ -309,7 +309,7 @@ function scenarioContext(lc) {
 	}
 
 	async function executions(workflowId) {
-		return n8n.executions(workflowId, { includeData: true, limit: 250 });
+		return n8n.executions(workflowId, { includeData: true, limit: Infinity });
 	}
 
 	/** Waits until `count` executions of the workflow have ended; returns them, oldest first. */

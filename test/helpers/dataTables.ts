@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in of n8n's data tables as n8n 2.x serves them on its REST API
  * (/api/v1/data-tables…), behind nock: tables by name, rows with growing ids, filters
- * (eq, neq, lt, gt: the conditions n8n's API takes), and a row update that changes and returns the
+ * (eq, neq, lt, gt, lte, gte: conditions n8n's API takes), and a row update that changes and returns the
  * matching rows in one step, as n8n's single UPDATE … RETURNING does. Every request must
  * carry the API key. `n8nLine: 1` answers 404 to every data-table path, as n8n 1.x does.
  * `local: true` serves it from a real http server on 127.0.0.1 instead of nock (`listen()`),
@@ -35,6 +35,10 @@ function matches(row: Row, filter: Filter | undefined): boolean {
 				return cell !== null && cell !== undefined && value !== null && cell < value;
 			case 'gt':
 				return cell !== null && cell !== undefined && value !== null && cell > value;
+			case 'lte':
+				return cell !== null && cell !== undefined && value !== null && cell <= value;
+			case 'gte':
+				return cell !== null && cell !== undefined && value !== null && cell >= value;
 			default:
 				throw new Error(`condition ${condition} is refused by n8n's API`);
 		}
@@ -58,7 +62,8 @@ export class FakeDataTables {
 	/** Every request, as `METHOD path`: what the node asked of n8n. */
 	readonly requests: string[] = [];
 	private nextTable = 1;
-	private nextRow = 1;
+	/** The id the next row gets: a test may move it on. */
+	nextRow = 1;
 
 	constructor(options: { n8nLine?: 1 | 2; local?: boolean; apiKey?: string } = {}) {
 		this.line = options.n8nLine ?? 2;
@@ -164,7 +169,8 @@ export class FakeDataTables {
 		const table = [...this.tables.values()].find((candidate) => candidate.name === name);
 		if (!table) throw new Error(`no table ${name}`);
 		const id = this.nextRow++;
-		table.rows.push({ ...row, id });
+		// n8n's database sets createdAt when the row is written; a test may give an older one.
+		table.rows.push({ createdAt: new Date().toISOString(), ...row, id });
 		return id;
 	}
 
@@ -213,7 +219,7 @@ export class FakeDataTables {
 				const ids = (body.data as Array<Record<string, Value>>).map((row) => {
 					checkColumns(row);
 					const id = this.nextRow++;
-					table.rows.push({ ...row, id });
+					table.rows.push({ ...row, id, createdAt: new Date().toISOString() });
 					return { id };
 				});
 				return [200, body.returnType === 'id' ? ids : { success: true, insertedRows: ids.length }];
@@ -229,8 +235,13 @@ export class FakeDataTables {
 				checkColumns(body.data as Record<string, unknown>);
 				const changed = table.rows.filter((row) => matches(row, filterOf(body.filter)));
 				if (changed.length) for (const row of changed) Object.assign(row, body.data);
-				else table.rows.push({ ...(body.data as Record<string, Value>), id: this.nextRow++ });
-				return [200, true];
+				else {
+					const row = { ...(body.data as Record<string, Value>), id: this.nextRow++, createdAt: new Date().toISOString() };
+					table.rows.push(row);
+					changed.push(row);
+				}
+				// n8n answers the rows as they are now (updated, or the one inserted) when asked.
+				return [200, body.returnData ? structuredClone(changed) : true];
 			}
 			case 'DELETE rows/delete': {
 				const filter = filterOf(url.searchParams.get('filter'));

@@ -185,7 +185,8 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 		parameters,
 		credentials: {
 			zApiApi: { id: 'cred-1', name: 'Z-API account' },
-			...(type === TRIGGER_TYPE ? {} : { zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' } }),
+			// The trigger uses it only when a Combine Quick Messages follows it.
+			zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' },
 		},
 		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
 		...overrides,

@@ -21,6 +21,7 @@ export type { Expectation } from './refusal';
 export { redactError, redactSecrets } from './redact';
 export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
 export type { RawResponse, Sender } from './sameOrigin';
+export { credentialTestSender } from './sameOrigin';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';

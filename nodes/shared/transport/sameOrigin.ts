@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialTestFunctions, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 /**
  * The one way a request carrying a secret (Z-API's token and Client-Token, the n8n API key)
@@ -72,4 +72,28 @@ function withoutContentType(headers: IHttpRequestOptions['headers']): IHttpReque
 	if (!headers) return headers;
 	const kept = Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type');
 	return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+/**
+ * The sender of a credential test: n8n gives a test one helper, `request` (no httpRequest);
+ * it is told never to follow a redirect, and sendWithinOrigin decides. `headers` are added to
+ * every request (an API key); `json` parses the answer.
+ */
+export function credentialTestSender(helpers: ICredentialTestFunctions['helpers'], { json, headers = {} }: { json: boolean; headers?: IDataObject }): Sender {
+	return async (options) => {
+		const response = (await helpers.request({
+			uri: options.url,
+			method: options.method,
+			qs: options.qs,
+			body: options.body,
+			headers: { ...(options.headers ?? {}), ...headers },
+			json,
+			timeout: options.timeout,
+			resolveWithFullResponse: true,
+			simple: false,
+			followRedirect: false,
+			followAllRedirects: false,
+		})) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
+		return { statusCode: response.statusCode, headers: (response.headers ?? {}) as never, body: response.body };
+	};
 }

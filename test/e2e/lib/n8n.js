@@ -526,20 +526,37 @@ async function startN8n(opts = {}) {
 		return wf;
 	}
 
+	/**
+	 * The newest executions, newest first: `limit` of them, page after page (n8n hands out 250 at
+	 * most per page), or all with `limit: Infinity`.
+	 */
 	async function executions(workflowId, { includeData = true, status, limit = 100 } = {}) {
-		const q = new URLSearchParams({ includeData: String(includeData), limit: String(limit) });
-		if (workflowId !== undefined && workflowId !== null) q.set('workflowId', String(workflowId));
-		if (status) q.set('status', status);
-		return (await api('GET', `/executions?${q}`)).data;
+		const out = [];
+		let cursor;
+		do {
+			const q = new URLSearchParams({ includeData: String(includeData), limit: String(Math.min(250, limit - out.length)) });
+			if (workflowId !== undefined && workflowId !== null) q.set('workflowId', String(workflowId));
+			if (status) q.set('status', status);
+			if (cursor) q.set('cursor', cursor);
+			const page = await api('GET', `/executions?${q}`);
+			out.push(...(page.data ?? []));
+			cursor = page.nextCursor;
+		} while (cursor && out.length < limit);
+		return out;
 	}
 	/** Polls until `count` executions of the workflow have ended (not new/running/waiting). */
 	async function waitForExecutions(workflowId, { count = 1, timeoutMs = 30_000, intervalMs = 300 } = {}) {
 		const end = Date.now() + timeoutMs;
+		const hasEnded = (e) => e.finished || !['new', 'running', 'waiting', 'unknown'].includes(e.status);
 		let list = [];
 		while (Date.now() < end) {
-			list = await executions(workflowId);
-			const ended = list.filter((e) => e.finished || !['new', 'running', 'waiting', 'unknown'].includes(e.status));
-			if (ended.length >= count) return ended;
+			// Counted without their data (cheap however many), then read whole once enough ended.
+			list = count > 100 ? await executions(workflowId, { includeData: false, limit: Infinity }) : await executions(workflowId);
+			if (list.filter(hasEnded).length >= count) {
+				if (count > 100) list = await executions(workflowId, { limit: Infinity });
+				const ended = list.filter(hasEnded);
+				if (ended.length >= count) return ended;
+			}
 			await sleep(intervalMs);
 		}
 		throw new Error(

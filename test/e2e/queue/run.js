@@ -10,6 +10,7 @@
  *   npm run test:queue
  *   N8N_QUEUE_DELIVERIES=2000 npm run test:queue   # fewer deliveries (default 10000)
  *   N8N_QUEUE_CONCURRENCY=32                       # deliveries in flight at once (default 32)
+ *   N8N_QUEUE_BURST_CHATS=10                       # people typing at once in the bursts check (default 200)
  *   N8N_QUEUE_SHARING_ORDERS=4                     # of the 36 orders of the sharing check, this
  *                                                  # many, spread over them (default all 36)
  *   N8N_E2E_TARBALL=x.tgz                          # use this tarball instead of build + pack
@@ -170,13 +171,15 @@ function actionWorkflow(credential) {
 const ACTION_NODES = ['Send Text', 'Add Participants', 'Get Messages'];
 
 /**
- * Bursts in queue mode: chats × quick messages each, every message delivered twice. Every
- * execution waits out the quiet period on a worker slot, so the total (2 × 3 × 3) stays below
- * the workers' slots (2 × 10): a message whose execution could not start until its burst went
- * on would make a burst of its own.
+ * Bursts in queue mode: BURST_CHATS people typing at once (N8N_QUEUE_BURST_CHATS, 200 by
+ * default), each writing BURST_SIZE messages 0.5 s apart, the chats starting within 1 s, every
+ * message delivered twice at the same moment. Each execution waits out the quiet period on a
+ * worker slot (2 × 10 slots), so most start long after their message arrived: the trigger
+ * records each message as it arrives, and the bursts must come out whole all the same.
  */
-const BURST_CHATS = 3;
+const BURST_CHATS = Math.max(1, Number(process.env.N8N_QUEUE_BURST_CHATS || 200));
 const BURST_SIZE = 3;
+const BURST_GAP_MS = 500;
 const BURST_QUIET_SECONDS = 3;
 
 /**
@@ -195,7 +198,8 @@ function conversationWorkflow(
 	return {
 		name: `queue: conversation [${hex(3)}]`,
 		nodes: [
-			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger },
+			// The trigger records each message as it arrives for Combine Quick Messages: it needs the credential too.
+			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger, credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential } },
 			{
 				id: crypto.randomUUID(),
 				name: 'Combine',
@@ -984,7 +988,7 @@ async function runSuite(figures, cleanups) {
 
 	// 5. Bursts: every message's execution may run on either processor and either worker.
 	await check(
-		`conversation: ${BURST_CHATS} chats × ${BURST_SIZE} quick messages, each sent twice at the same moment, spread over both processors and workers, reach the next node as exactly one item per chat with each message once`,
+		`conversation: ${BURST_CHATS} people typing ${BURST_SIZE} quick messages ${BURST_GAP_MS} ms apart at once, each message sent twice at the same moment, spread over both processors and workers, reach the next node as exactly one item per chat with each message once, in order`,
 		async () => {
 			const { instance: chatInst, id } = await activeConversationWorkflow('queue conversation');
 			try {
@@ -994,16 +998,27 @@ async function runSuite(figures, cleanups) {
 				const sentIds = new Map();
 				const answers = {};
 				const tagged = hex(3).toUpperCase();
-				await pool(messages, CONCURRENCY, Date.now() + 120_000, async (i) => {
-					const phone = chatPhone(i % BURST_CHATS);
-					const messageId = `3EB0C${tagged}${String(i).padStart(4, '0')}`;
-					// Two copies at once: the proxy hands consecutive requests to different processors.
-					const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${Math.floor(i / BURST_CHATS)} of ${phone}`, messageId })));
-					for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
-					sentIds.set(phone, [...(sentIds.get(phone) ?? []), messageId]);
-				});
+				const startedAt = Date.now();
+				// Each person types on a schedule of their own (a message every BURST_GAP_MS), whenever n8n answers the one before.
+				await Promise.all(
+					Array.from({ length: BURST_CHATS }, async (_, chat) => {
+						const phone = chatPhone(chat);
+						await sleep(Math.floor(Math.random() * 1000));
+						const ids = Array.from({ length: BURST_SIZE }, (_, k) => `3EB0C${tagged}${String(chat).padStart(4, '0')}${k}`);
+						sentIds.set(phone, ids);
+						await Promise.all(
+							ids.map(async (messageId, k) => {
+								await sleep(BURST_GAP_MS * k);
+								// Two copies at once: the proxy hands consecutive requests to different processors.
+								const copies = await Promise.all([1, 2].map(() => standIn.emit(chatInst.id, 'text', { phone, message: `message ${k} of ${phone}`, messageId })));
+								for (const res of copies) answers[res.delivered.status] = (answers[res.delivered.status] || 0) + 1;
+							}),
+						);
+					}),
+				);
+				const sentFor = Date.now() - startedAt;
 				assert.deepEqual(answers, { 200: total });
-				await waitForEnded(db, id, total, { timeoutMs: 180_000, label: 'bursts' });
+				await waitForEnded(db, id, total, { timeoutMs: 180_000 + total * 200, label: 'bursts' });
 				const { rows } = await db.query(
 					`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1`,
 					[id],
@@ -1015,10 +1030,10 @@ async function runSuite(figures, cleanups) {
 					[...sentIds.keys()].sort().map((phone) => [phone, BURST_SIZE]),
 					JSON.stringify(reached.map((item) => [item.chatId, item.count])),
 				);
-				for (const item of reached) assert.deepEqual([...item.messageIds].sort(), [...sentIds.get(item.chatId)].sort(), 'each message once');
+				for (const item of reached) assert.deepEqual(item.messageIds, sentIds.get(item.chatId), 'each message once, in order');
 				const { map } = executionsByWorker(workers);
 				const ranOn = new Set(rows.flatMap((row) => map.get(Number(row.id)) ?? []));
-				log(`      ${rows.length} executions, ${reached.length} reached the next node; workers ${JSON.stringify([...ranOn].sort())}`);
+				log(`      ${rows.length} executions (sent in ${sentFor} ms), ${reached.length} reached the next node; workers ${JSON.stringify([...ranOn].sort())}`);
 			} finally {
 				await main.deactivate(id);
 			}

@@ -33,9 +33,13 @@ describe('Z-API Trigger description', () => {
 		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
-	it('uses the Z-API credentials, required, tested by the same test as the Z-API node', () => {
-		expect(description.credentials).toEqual([{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' }]);
+	it('uses the Z-API credentials, required, and the Conversation State credential, optional (for a Combine Quick Messages after it), tested as in the Z-API node', () => {
+		expect(description.credentials).toEqual([
+			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
+			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
+		]);
 		expect(node.methods.credentialTest.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
+		expect(node.methods.credentialTest.zApiConversationStateTest).toBe(new ZApi().methods.credentialTest.zApiConversationStateTest);
 	});
 
 	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {

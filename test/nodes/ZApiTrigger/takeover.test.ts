@@ -8,6 +8,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { FakeDataTables } from '../../helpers/dataTables';
 import { ACTION_TYPE, makeNode } from '../../helpers/engine';
 import { contentFixture, deliverTo, listening } from './fixtures';
 
@@ -39,6 +40,9 @@ async function started(target: Awaited<ReturnType<typeof listening>>, bodies: ID
 	}
 	return out;
 }
+
+// With a Combine node after it, the trigger finds the conversation table at activation (arrivals.ts).
+beforeEach(() => new FakeDataTables());
 
 const EVERY_SENDER = () => [received('oi'), fromPhone('Oi, aqui é a Carla'), fromApi('Olá! Sou o bot.'), fromMeUnsaid('sem dizer')];
 

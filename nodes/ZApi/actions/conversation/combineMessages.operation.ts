@@ -5,10 +5,11 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep, wordList } from './combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter, wordList } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
-import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, type Row } from './stateStore/table';
+import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
+import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -17,18 +18,32 @@ import { ConversationTable, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedU
  */
 const MOST_SECONDS = 60;
 
+/**
+ * How long after its Maximum Wait a burst nobody claimed counts as left behind (its execution
+ * died with its process) rather than late (n8n busy): then it goes with the chat's next burst.
+ */
+const LEFT_BEHIND_MS = 2 * 60_000;
+
 type Output = IDataObject | ItemWithFile;
 type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
 
 /**
- * One execution per message; per burst, exactly one goes on:
- * 1. the message is recorded as a row of the chat (a copy of a message already recorded ends here);
- * 2. the execution sleeps until the chat has been quiet for Quiet Period after its message, or
- *    until Maximum Wait after the burst's first message, or not at all when a send-at-once rule
- *    matches;
- * 3. if a later message of the chat arrived meanwhile, its execution owns the burst: this one
- *    ends with no output. Otherwise it claims every unclaimed message of the chat in one update
- *    (see stateStore/table.ts): the rows it got are its burst; none, and another execution took them.
+ * One execution per message; per burst, exactly one goes on. Two calls to n8n's API per
+ * message, and one more per burst:
+ * 1. the message's row: the Z-API Trigger recorded it as it arrived, before the execution
+ *    started (its `recorded` field), with the time the person sent it (the delivery's
+ *    `momment`), so its place in the burst is fixed by the person's own timing, however late a
+ *    busy n8n receives it or starts its execution. An item the trigger did not record (a test
+ *    run, an item from elsewhere) is recorded here.
+ * 2. the execution sleeps until Quiet Period after its message was sent and its row written,
+ *    longer while n8n is behind (burst.ts, decidesAt; not at all when a send-at-once rule
+ *    matches), then reads the chat's open rows once: if its message was
+ *    taken, its burst went on. Which burst it belongs to is drawn from the times sent alone
+ *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
+ *    message of its burst arrived, that message's execution decides.
+ * 3. otherwise it claims the burst's messages (those that arrived from the burst's first to its
+ *    own) in one update (see shared/conversationState/table.ts): the rows it got are its
+ *    burst; none, and another execution took them.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.
@@ -108,7 +123,7 @@ export const combineMessages: ZApiOperation = {
 					{
 						name: 'Pass Them On Marked',
 						value: 'markPaused',
-						description: "Each goes on at once, uncombined, with 'paused: true' (to log it, for example)",
+						description: "Each goes on uncombined, after Quiet Period, with 'paused: true' (to log it, for example)",
 					},
 				],
 				description: 'What happens to messages of a chat where the bot is paused',
@@ -167,7 +182,8 @@ async function gather(
 	message: NonNullable<ReturnType<typeof readIncoming>>,
 	{ quietMs, maxWaitMs, now, options }: { quietMs: number; maxWaitMs: number; now: number; options: IDataObject },
 ): Promise<Output[]> {
-	const table = await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
+	const recordedIn = recordedOf(item.json)?.table;
+	const table = recordedIn && !message.fromMe ? await ConversationTable.at(this, itemIndex, recordedIn) : await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
 
 	if (message.fromMe) {
 		const command = commandOf(message.text, wordList(options.pauseWords ?? '#bot off'), wordList(options.resumeWords ?? '#bot on'));
@@ -188,61 +204,88 @@ async function gather(
 		return [];
 	}
 
-	const rows = await table.openRowsOf(message.chatId);
-	const pause = pausedUntilOf(rows);
-	if (pause.until > now) {
-		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
-		return whilePaused(options, [{ json: item.json, binary: item.binary }], message.chatId, pause);
+	// 1. The message's row, and when it arrived.
+	const recorded = recordedOf(item.json);
+	if (recorded?.copy) {
+		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
+		return [];
 	}
-	if (await table.remembers(message.chatId, message.messageId)) {
+	const own = recorded
+		? { id: recorded.row, arrivedAt: recorded.at, writtenAt: recorded.writtenAt ?? recorded.at }
+		: await recordHere(table, message.chatId, message.messageId, message.time, keep(item.json, item.binary, message.time));
+	if (!own) {
 		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
 	}
 
-	const ownId = await table.insert({
-		chatId: message.chatId,
-		kind: 'message',
-		messageId: message.messageId,
-		arrivedAt: now,
-		claimedBy: null,
-		item: keep(item.json, item.binary, message.time),
-	});
-	// The memory of every chat's old messages and ended pauses ends here; failing to forget costs nothing now.
-	await table.forgetOld(now - REMEMBER_MS, now).catch(() => undefined);
-	const firstArrived = Math.min(now, ...unclaimed(rows).map((row) => Number(row.arrivedAt ?? now)));
-	const deadline = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []) ? now : Math.min(now + quietMs, firstArrived + maxWaitMs);
-	const wait = deadline - Date.now();
+	// 2. Quiet Period after it was sent and its row written, longer while n8n is behind (burst.ts,
+	// decidesAt), then one read of the chat's open rows (two while n8n is behind: secondLookAfter).
+	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
+	const wait = atOnce ? 0 : decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs }) - Date.now();
 	if (wait > 0) await sleep(wait);
-
-	const later = await table.openRowsOf(message.chatId);
-	if (unclaimed(later).some((row) => row.id > ownId)) {
-		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
+	const look = async () => {
+		const rows = await table.openRowsOf(message.chatId);
+		const open = unclaimed(rows);
+		if (!open.some((row) => row.id === own.id)) return { outcome: RUN_OUTCOMES.takenElsewhere() };
+		const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+		const burst = atOnce
+			? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
+			: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
+		return burst.isLast ? { rows, arrivals, burst } : { outcome: RUN_OUTCOMES.joined() };
+	};
+	let seen = await look();
+	// n8n behind: one more look before claiming, as the chat's next message may still be on its way.
+	const again = atOnce ? 0 : secondLookAfter({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
+	if (!('outcome' in seen) && again > 0) {
+		await sleep(again);
+		seen = await look();
+	}
+	if ('outcome' in seen) {
+		tellRun(this, String(seen.outcome), message.chatId, true);
 		return [];
 	}
-	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${ownId}`);
-	const kept = claimed.map((row) => unkeep(row.item)).filter((one) => one !== undefined);
+	const { rows, arrivals, burst } = seen;
+	const pause = pausedUntilOf(rows);
+	const paused = pause.until > Date.now();
+
+	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
+	// execution died with its process) go with this one, once no execution could still be on its way.
+	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
+	const ids = [...burst.ids, ...leftBehind.map((one) => one.id)];
+	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from: Math.min(...ids), to: Math.max(...ids) });
+	// One burst in about FORGET_EVERY rows clears what every chat's window left behind.
+	if (claimed.some((row) => row.id % FORGET_EVERY === 0)) await table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined);
+	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	// A person took over while the burst waited: it is handled as a paused chat's messages.
-	const pausedSince = pausedUntilOf(later);
-	const pausedNow = pausedSince.until > Date.now();
-	if (pausedNow && options.whilePaused !== 'markPaused') {
-		tellRun(this, RUN_OUTCOMES.botOff(false), message.chatId, true);
-		return [];
+	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
+	if (paused) {
+		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
+		if (options.whilePaused !== 'markPaused') return [];
+		const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
+		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause);
 	}
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
-	const burst = combine(files.messages);
-	if (files.missing.length) burst.json.missingFiles = files.missing;
-	if (pausedNow) {
-		tellRun(this, RUN_OUTCOMES.botOff(true), message.chatId);
-		return whilePaused(options, [burst], message.chatId, pausedSince);
-	}
-	tellRun(this, RUN_OUTCOMES.answered(Number(burst.json.count)), message.chatId);
-	const json = { ...burst.json, combined: true };
-	return [burst.binary ? new ItemWithFile(json, burst.binary) : json];
+	const combined = combine(files.messages);
+	if (files.missing.length) combined.json.missingFiles = files.missing;
+	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
+	const json = { ...combined.json, combined: true };
+	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
+}
+
+/** Records a message the trigger did not; undefined when it is a copy of one whose burst went on. */
+async function recordHere(
+	table: ConversationTable,
+	chatId: string,
+	messageId: string,
+	sentAt: number,
+	item: string,
+): Promise<{ id: number; arrivedAt: number; writtenAt: number } | undefined> {
+	const row = await table.record({ chatId, messageId, arrivedAt: sentAt, item });
+	return row.claimedBy ? undefined : { id: row.id, arrivedAt: sentAt, writtenAt: writtenAtOf(row) };
 }
 
 function unclaimed(rows: Row[]): Row[] {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
 import { botState, readChatId, readTableName, chatIdProperty, needsNotice, tableNameOption } from './helpers';
-import { ConversationTable, pausedUntilOf } from './stateStore/table';
+import { ConversationTable, pausedUntilOf } from '../../../shared/conversationState/table';
 
 export const getBotState: ZApiOperation = {
 	value: 'getBotState',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/input';
-import { DEFAULT_TABLE_NAME, UNTIL_RESUMED } from './stateStore/table';
+import { DEFAULT_TABLE_NAME, UNTIL_RESUMED } from '../../../shared/conversationState/table';
 
 export function readChatId(this: IExecuteFunctions, itemIndex: number): string {
 	const chatId = String(this.getNodeParameter('chatId', itemIndex, '') ?? '').trim();

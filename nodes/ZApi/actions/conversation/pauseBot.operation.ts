@@ -4,7 +4,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ZApiOperation } from '../types';
 import { botState, readChatId, readTableName, chatIdProperty, needsNotice, tableNameOption } from './helpers';
-import { ConversationTable, UNTIL_RESUMED } from './stateStore/table';
+import { ConversationTable, UNTIL_RESUMED } from '../../../shared/conversationState/table';
 
 export const pauseBot: ZApiOperation = {
 	value: 'pauseBot',

@@ -4,44 +4,7 @@
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { flagOf, isTrue } from '../../../../shared/delivery/readers';
-
-/** What the rules read from a Z-API Trigger message item. */
-export interface IncomingMessage {
-	chatId: string;
-	messageId: string;
-	kind: string;
-	text: string | null;
-	fromMe: boolean;
-	/**
-	 * Whether a message sent by me went out through the API (the bot) rather than from the
-	 * phone (a person). The trigger's item carries it as `fromApi`; older items only in the
-	 * delivery (`payload.fromApi`, docs/webhooks/on-message-received.md). Undefined when the
-	 * delivery does not say: such a message is not taken for a person's, or every answer of
-	 * the bot would pause the bot.
-	 */
-	fromApi: boolean | undefined;
-	/** When WhatsApp says it was written (ms), else when it arrived. */
-	time: number;
-}
-
-/** The message of a trigger item, or undefined when the item is not a chat message. */
-export function readIncoming(json: IDataObject, now: number): IncomingMessage | undefined {
-	const chatId = String(json.chatId ?? json.phone ?? '').trim();
-	const messageId = String(json.messageId ?? '').trim();
-	if (!chatId || !messageId) return undefined;
-	const payload = (json.payload && typeof json.payload === 'object' ? json.payload : {}) as IDataObject;
-	const stamp = Date.parse(String(json.timestamp ?? ''));
-	return {
-		chatId,
-		messageId,
-		kind: String(json.kind ?? 'unknown'),
-		text: typeof json.text === 'string' ? json.text : null,
-		fromMe: isTrue(json.fromMe),
-		fromApi: flagOf(json.fromApi) ?? flagOf(payload.fromApi),
-		time: Number.isFinite(stamp) ? stamp : now,
-	};
-}
+import type { IncomingMessage, KeptMessage } from '../../../../shared/conversationState/messages';
 
 /** Rules that end a burst with the message that meets one, without waiting for quiet. */
 export const SEND_AT_ONCE_RULES: Record<string, { name: string; description: string; test: (message: IncomingMessage) => boolean }> = {
@@ -75,39 +38,6 @@ export function wordList(raw: unknown): string[] {
 		.split(/[,\n]/)
 		.map((word) => word.trim())
 		.filter(Boolean);
-}
-
-/** One message of a burst as it is kept between executions: its item without the delivery, and its files. */
-export interface KeptMessage {
-	json: IDataObject;
-	binary?: IBinaryKeyData;
-	time: number;
-}
-
-/**
- * Files stored by n8n's binary data storage (an `id`) are kept as references; a file held in the
- * item itself is kept only when small, so a row stays small.
- */
-const INLINE_FILE_LIMIT = 512 * 1024;
-
-export function keep(json: IDataObject, binary: IBinaryKeyData | undefined, time: number): string {
-	const rest = { ...json };
-	delete rest.payload;
-	const files: IBinaryKeyData = {};
-	for (const [key, file] of Object.entries(binary ?? {})) {
-		if (file.id || String(file.data ?? '').length <= INLINE_FILE_LIMIT) files[key] = file;
-	}
-	const kept: KeptMessage = { json: rest, time, ...(Object.keys(files).length ? { binary: files } : {}) };
-	return JSON.stringify(kept);
-}
-
-export function unkeep(raw: string | null | undefined): KeptMessage | undefined {
-	try {
-		const kept = JSON.parse(String(raw)) as KeptMessage;
-		return kept && typeof kept.json === 'object' ? kept : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /**
@@ -154,4 +84,73 @@ export function combine(messages: KeptMessage[]): { json: IDataObject; binary?: 
 		paused: false,
 	};
 	return Object.keys(binary).length ? { json, binary } : { json };
+}
+
+/** A recorded message as the burst rule reads it: its row and when it arrived. */
+export interface Arrival {
+	id: number;
+	arrivedAt: number;
+}
+
+/**
+ * Which burst a message belongs to, from the arrival times alone, so every execution of the
+ * chat draws the same lines whenever it runs: in arrival order, a message joins the burst
+ * before it when it arrived within Quiet Period of the burst's previous message and within
+ * Maximum Wait of its first; otherwise it starts a burst. Returns the burst of `ownId` (its
+ * first arrival), whether `ownId` is its last message so far, when the burst closes, and the
+ * rows of the burst up to `ownId`.
+ * Undefined when `ownId` is not among the arrivals.
+ */
+export function burstOf(
+	arrivals: Arrival[],
+	ownId: number,
+	{ quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number },
+): { firstArrivedAt: number; isLast: boolean; closesAt: number; ids: number[] } | undefined {
+	const ordered = [...arrivals].sort((a, b) => a.arrivedAt - b.arrivedAt || a.id - b.id);
+	let first = ordered[0];
+	let previous = ordered[0];
+	let ids: number[] = [];
+	for (const [index, arrival] of ordered.entries()) {
+		if (index > 0 && (arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) {
+			first = arrival;
+			ids = [];
+		}
+		previous = arrival;
+		ids.push(arrival.id);
+		if (arrival.id !== ownId) continue;
+		const next = ordered[index + 1];
+		const closesAt = Math.min(arrival.arrivedAt + quietMs, first.arrivedAt + maxWaitMs);
+		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt, ids };
+	}
+	return undefined;
+}
+
+/** Behind the person by less than this, n8n counts as keeping up: no wait beyond Quiet Period. */
+const KEEPING_UP_MS = 250;
+/** How many times n8n's lag a busy n8n's execution waits beyond Quiet Period, at most MOST_EXTRA_MS. */
+const LAG_FACTOR = 3;
+const MOST_EXTRA_MS = 60_000;
+
+/**
+ * When a message's execution decides on its burst: Quiet Period after the message was sent and
+ * after its row was written, and later still while n8n is behind the person (its row written
+ * well after the message was sent): a busy n8n receives and writes the chat's next message late
+ * too, often later still as its backlog grows, and the decision must see it. A lag that makes no
+ * sense (negative, or a clock set wrong) adds nothing beyond MOST_EXTRA_MS.
+ */
+export function decidesAt({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
+	const lag = writtenAt - sentAt;
+	const extra = lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, LAG_FACTOR * lag) : 0;
+	return Math.max(sentAt, writtenAt) + quietMs + extra;
+}
+
+/**
+ * How long a busy n8n's execution that found itself last waits before it looks once more (0
+ * when n8n keeps up): as a backlog builds, the chat's next message may be written later than
+ * any lag seen so far foretold. Another Quiet Period, or n8n's lag when longer, at most
+ * MOST_EXTRA_MS.
+ */
+export function secondLookAfter({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
+	const lag = writtenAt - sentAt;
+	return lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, Math.max(quietMs, lag)) : 0;
 }

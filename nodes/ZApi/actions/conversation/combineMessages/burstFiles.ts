@@ -1,7 +1,7 @@
 import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_MAX_FILE_MB, mediaOf, withMedia } from '../../../../shared/mediaDownload';
-import type { KeptMessage } from './burst';
+import type { KeptMessage } from '../../../../shared/conversationState/messages';
 
 /*
  * A burst's files, readable by the next node. A message's file was stored by n8n under the

@@ -4,11 +4,14 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 export const ANA = '5511911111111';
 export const BRUNO = '5521922222222';
 
-let clock = Date.parse('2026-03-01T12:00:00Z');
+let clock = 0;
 
-/** A message item of `phone`; each new one is a second later than the last unless `at` says. */
+/**
+ * A message item of `phone`, sent now (a millisecond after the last one at least): Combine
+ * Quick Messages draws bursts from the times messages were sent, as a person types them.
+ */
 export function incoming(phone: string, text: string | null, extra: IDataObject = {}): INodeExecutionData {
-	clock += 1000;
+	clock = Math.max(clock + 1, Date.now());
 	const messageId = String(extra.messageId ?? `M-${phone.slice(-2)}-${clock}`);
 	return {
 		json: {

@@ -1,4 +1,5 @@
-import { SEND_AT_ONCE_RULES, combine, commandOf, endsBurstAtOnce, keep, readIncoming, unkeep } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const message = (json: Record<string, unknown>) => readIncoming({ chatId: '5511911111111', messageId: 'M1', ...json }, NOW)!;
@@ -81,5 +82,61 @@ describe('combine', () => {
 		const small = { data: 'aGVsbG8=', mimeType: 'text/plain' };
 		const large = { data: 'x'.repeat(600 * 1024), mimeType: 'text/plain' };
 		expect(unkeep(keep({ messageId: 'A' }, { small, large } as never, NOW))?.binary).toEqual({ small });
+	});
+});
+
+describe('burstOf: the burst lines drawn from arrival times alone', () => {
+	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
+	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
+	it.each([
+		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000, ids: [1] }],
+		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
+		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000, ids: [1, 2, 3] }],
+		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500, ids: [1, 2] }],
+		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000, ids: [3] }],
+		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
+		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000, ids: [1, 2, 3, 4, 5] }],
+		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500, ids: [6] }],
+		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000, ids: [3, 7] }],
+		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
+		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500, ids: [3, 4] }],
+	])('%s', (_name, arrivals, ownId, expected) => {
+		expect(burstOf(arrivals, ownId, rules)).toEqual(expected);
+	});
+
+	it('a message that is not among the arrivals belongs to no burst', () => {
+		expect(burstOf(at(0, 500), 9, rules)).toBeUndefined();
+	});
+
+	it('every execution draws the same lines, whichever order the rows come in', () => {
+		const arrivals = at(0, 400, 800, 5000, 5300, 20_000, 21_000, 22_000);
+		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstArrivedAt);
+		expect(lines([...arrivals].reverse())).toEqual([...lines(arrivals)].reverse());
+		expect(arrivals.filter((row) => burstOf(arrivals, row.id, rules)!.isLast).map((row) => row.id)).toEqual([3, 5, 8]);
+	});
+});
+
+describe('decidesAt: when an execution decides on its burst', () => {
+	const quietMs = 3000;
+	it.each([
+		['n8n keeping up: Quiet Period after the message was sent', { sentAt: 0, writtenAt: 40 }, 3040],
+		['a row written before the time sent (clocks a little apart): Quiet Period after the later', { sentAt: 100, writtenAt: 0 }, 3100],
+		['n8n 250 ms behind still counts as keeping up', { sentAt: 0, writtenAt: 250 }, 3250],
+		['n8n 2 s behind: three times that longer, as the next message comes later still', { sentAt: 0, writtenAt: 2000 }, 11_000],
+		['a clock set wrong (minutes behind) adds a minute at most', { sentAt: 0, writtenAt: 10 * 60_000 }, 10 * 60_000 + 3000 + 60_000],
+	])('%s', (_name, times, expected) => {
+		expect(decidesAt({ ...times, quietMs })).toBe(expected);
+	});
+});
+
+describe('secondLookAfter: a busy n8n looks once more before claiming', () => {
+	const quietMs = 3000;
+	it.each([
+		['n8n keeping up: no second look', { sentAt: 0, writtenAt: 200 }, 0],
+		['1 s behind: another Quiet Period', { sentAt: 0, writtenAt: 1000 }, 3000],
+		['8 s behind: as long as the lag', { sentAt: 0, writtenAt: 8000 }, 8000],
+		['a clock set wrong: a minute at most', { sentAt: 0, writtenAt: 3_600_000 }, 60_000],
+	])('%s', (_name, times, expected) => {
+		expect(secondLookAfter({ ...times, quietMs })).toBe(expected);
 	});
 });

@@ -1,6 +1,6 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import type { Sender } from '../../../../shared/transport';
+import { credentialTestSender } from '../transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, keyExpiryOf, newKeyAdvice } from './n8nApi';
 
 /**
@@ -25,25 +25,7 @@ export async function testConversationState(this: ICredentialTestFunctions, cred
 	}
 	const base = apiBaseOf(typed);
 	if (!base) return { status: 'Error', message: `The n8n API Address in the ${CREDENTIAL_LABEL} is not an http(s) address: type it as the browser shows n8n, for example https://n8n.example.com.` };
-	// n8n gives a credential test one helper, `request` (ICredentialTestFunctions has no
-	// httpRequest); it is told never to follow a redirect, and sendWithinOrigin decides.
-	const { helpers } = this;
-	const send: Sender = async (options) => {
-		const response = (await helpers.request({
-			uri: options.url,
-			method: options.method,
-			qs: options.qs,
-			body: options.body,
-			headers: { ...(options.headers ?? {}), 'X-N8N-API-KEY': apiKey },
-			json: true,
-			timeout: options.timeout,
-			resolveWithFullResponse: true,
-			simple: false,
-			followRedirect: false,
-			followAllRedirects: false,
-		})) as { statusCode: number; headers?: Record<string, unknown>; body: unknown };
-		return { statusCode: response.statusCode, headers: (response.headers ?? {}) as never, body: response.body };
-	};
+	const send = credentialTestSender(this.helpers, { json: true, headers: { 'X-N8N-API-KEY': apiKey } });
 	const result = await callN8nApi({ base, apiKey, credentialName: name, send }, { method: 'GET', path: '/data-tables', qs: { limit: 1 }, missingMeansOldN8n: true });
 	if (!result.ok) return { status: 'Error', message: `${result.failure.message}. ${result.failure.description}` };
 	const { body } = result;

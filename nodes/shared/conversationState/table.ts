@@ -19,10 +19,10 @@
  * call only. That is the claim a burst is handed over with. n8n 1.x has data tables but not on
  * its REST API: the node says so.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { inOwnWords, nodeError } from '../../../../shared/transport';
+import { inOwnWords, nodeError } from '../transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
@@ -56,20 +56,56 @@ export interface Row {
 	pausedUntil?: number | null;
 	pausedBy?: string | null;
 	item?: string | null;
+	/** Set by n8n's database when the row is written (a system column of every data table). */
+	createdAt?: string | null;
 }
 
+/**
+ * When a row was written, by the database's clock (`createdAt`, set by the INSERT itself):
+ * another process sees the row from the commit that follows within milliseconds, however long
+ * n8n's API then took to answer. Under load a write may wait seconds for its turn; a burst is
+ * decided no sooner than Quiet Period after its last message's row was written, so the chat's
+ * next message, written no sooner than that one, is seen. `arrivedAt` when the database gave
+ * no time.
+ */
+export function writtenAtOf(row: Pick<Row, 'createdAt' | 'arrivedAt'>): number {
+	const written = Date.parse(String(row.createdAt ?? ''));
+	return Number.isFinite(written) ? written : Number(row.arrivedAt ?? 0);
+}
+
+/**
+ * What the table is used from: an action node's execution, or a trigger's activation and
+ * deliveries (the Z-API Trigger records each message of a chat as it arrives).
+ */
+export type StateContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
+
 /** The conditions n8n's API takes (its in-process filters' isEmpty and isNotEmpty are not among them). */
-type Condition = 'eq' | 'neq' | 'lt' | 'gt';
+type Condition = 'eq' | 'neq' | 'lt' | 'gt' | 'lte' | 'gte';
 type Filter = { type: 'and' | 'or'; filters: Array<{ columnName: string; condition: Condition; value: string | number | null }> };
 
 const where = (...filters: Filter['filters']): Filter => ({ type: 'and', filters });
 const eq = (columnName: string, value: string) => ({ columnName, condition: 'eq' as const, value });
+
+/**
+ * How long a call on the table's rows may take. Longer than a lookup's: on SQLite, n8n measures
+ * every data table's size by reading the whole database file before a write that follows
+ * another write (its size check, whose cache each write clears), so under load a write waits
+ * its turn for seconds; a burst decided late beats one answered in pieces.
+ */
+export const ROW_CALL_TIMEOUT_MS = 30_000;
 
 /** Rows per page n8n's REST API hands out at most. */
 const PAGE = 250;
 
 /** How long a message is remembered, so a late copy of it starts nothing; older rows are deleted. */
 export const REMEMBER_MS = 24 * 60 * 60_000;
+
+/**
+ * About one burst in this many rows clears the whole table of what is older than REMEMBER_MS
+ * (the burst claiming a row whose id is a multiple of it): the clearing costs one call per
+ * this many messages, not one per message.
+ */
+export const FORGET_EVERY = 16;
 
 /**
  * A failure of the state store (n8n's API unreachable, refusing, or answering what it should
@@ -88,14 +124,19 @@ export class StateStoreError extends NodeOperationError {
 
 export class ConversationTable {
 	private constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly context: StateContext,
 		private readonly itemIndex: number,
 		private readonly setup: N8nApiSetup,
 		readonly id: string,
 	) {}
 
+	/** The table whose id is known (the trigger found it at activation). */
+	static async at(context: StateContext, itemIndex: number, id: string): Promise<ConversationTable> {
+		return new ConversationTable(context, itemIndex, await setupOf(context, itemIndex), id);
+	}
+
 	/** The table named `name` in the API key's project, created with COLUMNS when missing. */
-	static async open(context: IExecuteFunctions, itemIndex: number, name: string): Promise<ConversationTable> {
+	static async open(context: StateContext, itemIndex: number, name: string): Promise<ConversationTable> {
 		const setup = await setupOf(context, itemIndex);
 		const table = (id: string) => new ConversationTable(context, itemIndex, setup, id);
 		const found = await findTable(context, itemIndex, setup, name);
@@ -135,36 +176,50 @@ export class ConversationTable {
 		return await this.rows(where(eq('chatId', chatId), eq('kind', 'pause')));
 	}
 
-	/** Whether the chat's message `messageId` is remembered (claimed or not). */
-	async remembers(chatId: string, messageId: string): Promise<boolean> {
-		const page = (await this.call('GET', '/rows', {
-			qs: { filter: JSON.stringify(where(eq('chatId', chatId), eq('messageId', messageId))), limit: 1 },
-		})) as { data?: Row[] } | undefined;
-		return Array.isArray(page?.data) && page.data.length > 0;
-	}
-
-	/** Adds a row and returns its id (n8n's ids grow with each insert). */
-	async insert(row: Omit<Row, 'id'>): Promise<number> {
-		const answer = (await this.call('POST', '/rows', { body: { data: [row], returnType: 'id' } })) as Array<{ id: number }>;
-		return Number(answer?.[0]?.id);
+	/**
+	 * Records a message of the chat, once: a second record of the same message (the service
+	 * sending it again) changes the row already there instead of adding one, so a message
+	 * claimed already stays claimed and goes on with no other burst. Returns the row as it is
+	 * now. One call (n8n's upsert runs in one transaction).
+	 */
+	async record(message: { chatId: string; messageId: string; arrivedAt: number; item: string }): Promise<Row> {
+		const answer = await this.call('POST', '/rows/upsert', {
+			body: {
+				filter: where(eq('chatId', message.chatId), eq('kind', 'message'), eq('messageId', message.messageId)),
+				data: { ...message, kind: 'message' },
+				returnData: true,
+			},
+		});
+		const row = Array.isArray(answer) ? (answer as Row[]).find((one) => one && typeof one.id === 'number') : undefined;
+		if (!row) throw new StateStoreError(this.context.getNode(), "n8n's API recorded the message but did not say which row holds it", { itemIndex: this.itemIndex });
+		return row;
 	}
 
 	/**
-	 * Marks every unclaimed message of the chat (claimedBy null: n8n reads `eq null` as IS NULL)
-	 * as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
+	 * Marks every unclaimed message of the chat whose row id is within `ids` (claimedBy null:
+	 * n8n reads `eq null` as IS NULL) as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
 	 * claimants never get the same row. `claimant` names this execution alone, so when the
 	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
 	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
-	async claimMessages(chatId: string, claimant: string): Promise<Row[]> {
+	async claimMessages(chatId: string, claimant: string, ids: { from: number; to: number }): Promise<Row[]> {
 		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
 			try {
 				const changed = await this.call('PATCH', '/rows/update', {
 					body: {
-						filter: where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'claimedBy', condition: 'eq', value: null }),
+						filter: where(
+							eq('chatId', chatId),
+							eq('kind', 'message'),
+							{ columnName: 'claimedBy', condition: 'eq', value: null },
+							// The burst's rows only (a chat's ids grow in the order its rows are written): an
+							// earlier burst whose own execution has not run yet, and a message written after the
+							// decision, belong to other bursts.
+							{ columnName: 'id', condition: 'gte', value: ids.from },
+							{ columnName: 'id', condition: 'lte', value: ids.to },
+						),
 						data: { claimedBy: claimant },
 						returnData: true,
 					},
@@ -191,9 +246,9 @@ export class ConversationTable {
 
 	/**
 	 * Deletes, in one call and whatever the chat, every message that arrived before `before` and
-	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run on each message
-	 * written, it bounds the table to the messages of the window and the pauses still running
-	 * (docs/conversation-state.md).
+	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run by one burst in
+	 * FORGET_EVERY (Combine Quick Messages), it bounds the table to the messages of the window,
+	 * the pauses still running and what the bursts since wrote (docs/conversation-state.md).
 	 */
 	async forgetOld(before: number, now: number): Promise<void> {
 		const filter: Filter = {
@@ -225,7 +280,12 @@ export class ConversationTable {
 	}
 
 	private async call(method: IHttpRequestMethods, path: string, request: { body?: IDataObject; qs?: IDataObject }): Promise<unknown> {
-		return await n8nApi(this.context, this.itemIndex, this.setup, { method, path: `/data-tables/${encodeURIComponent(this.id)}${path}`, ...request });
+		return await n8nApi(this.context, this.itemIndex, this.setup, {
+			method,
+			path: `/data-tables/${encodeURIComponent(this.id)}${path}`,
+			timeoutMs: ROW_CALL_TIMEOUT_MS,
+			...request,
+		});
 	}
 }
 
@@ -243,7 +303,7 @@ export function pausedUntilOf(rows: Row[]): { until: number; by: string | null }
 }
 
 /** The table, looked for a few times while another execution's creation completes. */
-async function findTableSoon(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
+async function findTableSoon(context: StateContext, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
 	for (let attempt = 0; attempt < 5; attempt++) {
 		const id = await findTable(context, itemIndex, setup, name);
 		if (id) return id;
@@ -252,7 +312,7 @@ async function findTableSoon(context: IExecuteFunctions, itemIndex: number, setu
 	return undefined;
 }
 
-async function findTable(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
+async function findTable(context: StateContext, itemIndex: number, setup: N8nApiSetup, name: string): Promise<string | undefined> {
 	const answer = (await n8nApi(context, itemIndex, setup, {
 		method: 'GET',
 		path: '/data-tables',
@@ -268,7 +328,7 @@ async function findTable(context: IExecuteFunctions, itemIndex: number, setup: N
  * this n8n's own address), the key n8n adds as a header through the credential's authenticate,
  * and the credential's name for the errors.
  */
-async function setupOf(context: IExecuteFunctions, itemIndex: number): Promise<N8nApiSetup> {
+async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApiSetup> {
 	const credentials = await context.getCredentials(N8N_API_CREDENTIALS, itemIndex);
 	const credentialName = context.getNode().credentials?.[N8N_API_CREDENTIALS]?.name || 'Z-API Conversation State';
 	const base = apiBaseOf(credentials.baseUrl, context.getInstanceBaseUrl());
@@ -288,7 +348,7 @@ async function setupOf(context: IExecuteFunctions, itemIndex: number): Promise<N
 }
 
 /** One call to n8n's API, its failure as a StateStoreError of the item. The key never reaches it. */
-async function n8nApi(context: IExecuteFunctions, itemIndex: number, setup: N8nApiSetup, request: N8nApiRequest): Promise<unknown> {
+async function n8nApi(context: StateContext, itemIndex: number, setup: N8nApiSetup, request: N8nApiRequest): Promise<unknown> {
 	const result = await callN8nApi(setup, request);
 	if (result.ok) return result.body;
 	// No passing failure: the resource cannot work on this n8n, whatever the node's options.

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
-import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, type RawResponse, type Sender } from '../../../../shared/transport';
+import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, type RawResponse, type Sender } from '../transport';
 
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
@@ -62,9 +62,6 @@ const NETWORK_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'nothing accepts connections there (n8n is down, or the address or its port is wrong)',
 	ENOTFOUND: 'no server has that name (check the address for a typo)',
 	EAI_AGAIN: 'the name could not be looked up (the DNS of this n8n server did not answer)',
-	ETIMEDOUT: `it did not answer within ${N8N_API_TIMEOUT_MS / 1000} seconds`,
-	ECONNABORTED: `it did not answer within ${N8N_API_TIMEOUT_MS / 1000} seconds`,
-	ESOCKETTIMEDOUT: `it did not answer within ${N8N_API_TIMEOUT_MS / 1000} seconds`,
 	ECONNRESET: 'the connection was cut before an answer came',
 	EPIPE: 'the connection was cut while sending',
 	EHOSTUNREACH: 'no route leads to that host',
@@ -73,6 +70,9 @@ const NETWORK_WORDS: Record<string, string> = {
 	SELF_SIGNED_CERT_IN_CHAIN: 'its https certificate comes from a private authority (give n8n that authority in NODE_EXTRA_CA_CERTS)',
 	ERR_TLS_CERT_ALTNAME_INVALID: 'its https certificate names another host',
 };
+
+/** Node's codes of a call that took longer than its timeout. */
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
 
 /** Failures after which a change may have been applied by n8n. */
 const MAYBE_APPLIED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE']);
@@ -112,6 +112,8 @@ export interface N8nApiRequest {
 	missingMeansOldN8n?: boolean;
 	/** A 409 is an answer, not a failure. */
 	conflictOk?: boolean;
+	/** How long the call may take (N8N_API_TIMEOUT_MS when not said). */
+	timeoutMs?: number;
 }
 
 const ADDRESS_FIELD = `the n8n API Address in the ${CREDENTIAL_LABEL}`;
@@ -126,7 +128,7 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: N8N_API_TIMEOUT_MS,
+		timeout: request.timeoutMs ?? N8N_API_TIMEOUT_MS,
 	};
 	const host = new URL(setup.base).host;
 	let response: RawResponse;
@@ -141,7 +143,8 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 			);
 		}
 		const code = networkCodeOf(error);
-		const words = (code && NETWORK_WORDS[code]) ?? 'no answer came';
+		const words =
+			code && TIMEOUT_CODES.has(code) ? `it did not answer within ${(request.timeoutMs ?? N8N_API_TIMEOUT_MS) / 1000} seconds` : ((code && NETWORK_WORDS[code]) ?? 'no answer came');
 		// The code goes in the description: n8n replaces a message holding one with its own words.
 		return failed(
 			`${capital(ADDRESS_FIELD)} cannot be reached at ${host}: ${words}`,

@@ -1,0 +1,78 @@
+import type { IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { RECORDED_FIELD, isBurstMessage, keep, readIncoming, type Recorded } from '../shared/conversationState/messages';
+import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, writtenAtOf } from '../shared/conversationState/table';
+import { burstTableNameOf } from '../shared/takeover';
+import type { TriggerStaticData } from './staticData';
+
+/*
+ * Arrivals: Combine Quick Messages counts a message's place in its burst from when it arrived
+ * at this trigger, not from when n8n got round to starting its execution (seconds later under
+ * load, while the chat's next message may already be deciding). So the trigger records each
+ * message another person writes in the conversation table before it starts the execution, and
+ * tells the item where (`recorded`). One call to n8n's API per message; the table is found at
+ * activation, with the Conversation State credential the trigger then needs too.
+ */
+
+/** The table's record in the trigger's static data, set at activation when a Combine node follows. */
+export type BurstTable = { id: string; name: string };
+
+/** What a workflow needs for its trigger to record arrivals, said at activation. */
+export const NEEDS_STATE_CREDENTIAL = {
+	message: 'Combine Quick Messages after this trigger needs the Z-API Conversation State credential in the trigger too',
+	description:
+		'Select the same Z-API Conversation State credential in the Z-API Trigger as in Combine Quick Messages: the trigger records each message as it arrives, so a burst is counted from then however busy n8n is.',
+};
+
+/**
+ * At activation: the table of the Combine node that follows, found or created with the
+ * trigger's Conversation State credential; undefined when no Combine node follows. Throws with
+ * what to do when the credential is missing or n8n's API cannot be used: better refused at
+ * activation than silent in a customer's conversation.
+ */
+export async function tableForArrivals(this: IHookFunctions): Promise<BurstTable | undefined> {
+	let name: string | undefined;
+	try {
+		name = burstTableNameOf(this.getChildNodes(this.getNode().name, { includeNodeParameters: true }), DEFAULT_TABLE_NAME);
+	} catch {
+		// n8n versions without node parameters in getChildNodes: the Combine node records itself.
+		return undefined;
+	}
+	if (!name) return undefined;
+	if (!this.getNode().credentials?.[N8N_API_CREDENTIALS]) {
+		throw new NodeOperationError(this.getNode(), NEEDS_STATE_CREDENTIAL.message, { description: NEEDS_STATE_CREDENTIAL.description });
+	}
+	const table = await ConversationTable.open(this, 0, name);
+	return { id: table.id, name };
+}
+
+/**
+ * Records each message of these items another person wrote, and adds where to its item. A
+ * failure is logged and leaves the item unrecorded: Combine Quick Messages records it then,
+ * and its If the State Store Fails option applies there.
+ */
+export async function recordArrivals(this: IWebhookFunctions, stored: TriggerStaticData, items: INodeExecutionData[]): Promise<void> {
+	const tableId = stored.burstTable?.id;
+	if (typeof tableId !== 'string' || !items.some((item) => isBurstMessage(item.json))) return;
+	let table: ConversationTable;
+	try {
+		table = await ConversationTable.at(this, 0, tableId);
+	} catch (error) {
+		this.logger.warn(`Z-API Trigger: could not record arrivals for Combine Quick Messages: ${(error as Error).message}`);
+		return;
+	}
+	for (const item of items) {
+		if (!isBurstMessage(item.json)) continue;
+		// The time the person sent it (the delivery's momment): what the burst lines are drawn from.
+		const message = readIncoming(item.json, Date.now())!;
+		const arrivedAt = message.time;
+		try {
+			const row = await table.record({ chatId: message.chatId, messageId: message.messageId, arrivedAt, item: keep(item.json, undefined, message.time) });
+			const recorded: Recorded = { table: tableId, row: row.id, at: arrivedAt, writtenAt: writtenAtOf(row), ...(row.claimedBy ? { copy: true } : {}) };
+			item.json[RECORDED_FIELD] = recorded as unknown as IDataObject;
+		} catch (error) {
+			this.logger.warn(`Z-API Trigger: could not record a message for Combine Quick Messages (it records it itself): ${(error as Error).message}`);
+		}
+	}
+}

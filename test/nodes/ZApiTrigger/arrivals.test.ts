@@ -1,0 +1,222 @@
+/**
+ * Arrivals: followed by Combine Quick Messages, the trigger records each message another
+ * person writes in the conversation table before the execution starts, so the message's place
+ * in its burst is fixed when it arrived, however late n8n starts its execution. Run through
+ * n8n-core: the trigger's activation and webhook(), then the Combine node's executions, against
+ * n8n's data-table API caught by nock.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+import nock from 'nock';
+
+import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
+import { NEEDS_STATE_CREDENTIAL } from '../../../nodes/ZApiTrigger/arrivals';
+import { FakeDataTables } from '../../helpers/dataTables';
+import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TRIGGER_TYPE, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
+import { contentFixture, deliverTo, listening } from './fixtures';
+
+const text = CONTENT_KINDS.find((kind) => kind.kind === 'text')!;
+const ANA = '5511911111111';
+const BRUNO = '5521922222222';
+const TABLE = 'Z-API Conversations';
+const QUIET_SECONDS = 1;
+
+const combineNode = (parameters: IDataObject = {}): INode => ({
+	...makeNode(ACTION_TYPE, { resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 10, ...parameters }),
+	name: 'Combine',
+});
+let numbered = 0;
+// Sent now, as a person types them: bursts are drawn from the times messages were sent.
+const received = (phone: string, message: string) => contentFixture(text, { phone, momment: Date.now(), messageId: `ARRIVAL-${++numbered}`, text: { message } });
+const fromPhone = (phone: string, message: string) =>
+	contentFixture(text, { phone, momment: Date.now(), messageId: `ARRIVAL-${++numbered}`, fromMe: true, fromApi: false, text: { message } });
+
+/** The trigger's own part of the workflow's static data. */
+const triggerRecord = (target: { setup: { staticData?: IDataObject } }) => (target.setup.staticData?.['node:Z-API Trigger'] ?? {}) as IDataObject;
+
+const after = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+let run = 0;
+/** The Combine node's execution of one trigger item, as n8n starts it. */
+const combine = async (item: IDataObject) =>
+	await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 10 }, [{ json: item }], {
+		executionId: `exec-${++run}`,
+		mode: 'webhook',
+	});
+
+describe('a trigger followed by Combine Quick Messages records arrivals', () => {
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+
+	it('finds (here: creates) the conversation table at activation and keeps its id', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		expect(tables.requests).toEqual(['GET /data-tables', 'POST /data-tables']);
+		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: TABLE });
+	});
+
+	it("uses the Combine node's Data Table Name", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode({ options: { tableName: 'Loja Centro' } })] });
+		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: 'Loja Centro' });
+	});
+
+	it("records a contact's message in one call before the execution starts; the item says where and when", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const before = tables.requests.length;
+		const sentAt = Date.now();
+		const { items } = await deliverTo(target, received(ANA, 'oi'));
+		expect(tables.requests.slice(before)).toEqual(['POST /data-tables/dt1/rows/upsert']);
+		expect(items).toHaveLength(1);
+		const recorded = items![0].recorded as IDataObject;
+		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), at: expect.any(Number), writtenAt: expect.any(Number) });
+		// When the person sent it (the delivery's momment).
+		expect(recorded.at).toBeGreaterThanOrEqual(sentAt);
+		const [row] = tables.rowsOf(TABLE);
+		// When it was sent, and when its row was written, by the database's clock.
+		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.at });
+		expect(recorded.writtenAt).toBe(Date.parse(String(row.createdAt)));
+		expect(JSON.parse(String(row.item)).json).toMatchObject({ chatId: ANA, text: 'oi' });
+	});
+
+	it("records nothing for a person's answer from the phone (Combine reads it from its item)", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const before = tables.requests.length;
+		const { items } = await deliverTo(target, fromPhone(ANA, 'Oi, aqui é a Carla'));
+		expect(items).toHaveLength(1);
+		expect(items![0].recorded).toBeUndefined();
+		expect(tables.requests.slice(before)).toEqual([]);
+	});
+
+	it('without a Combine node, neither the table nor the messages are touched', async () => {
+		const target = await listening({ events: ['messageReceived'] });
+		const { items } = await deliverTo(target, received(ANA, 'oi'));
+		expect(items![0].recorded).toBeUndefined();
+		expect(tables.requests).toEqual([]);
+	});
+
+	it('n8n API down at a delivery: the execution starts all the same, the message unrecorded (Combine records it itself)', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		nock.cleanAll();
+		nock(new URL(N8N_API_CREDENTIALS.baseUrl).origin).post(/rows\/upsert/).replyWithError('connect ECONNREFUSED 127.0.0.1:5678');
+		const { items, response } = await deliverTo(target, received(ANA, 'oi'));
+		expect(response.status).toBe(200);
+		expect(items).toHaveLength(1);
+		expect(items![0].recorded).toBeUndefined();
+	});
+
+	it('refuses the activation, before any webhook is set, when the trigger lacks the Conversation State credential', async () => {
+		const setup = {
+			parameters: { events: ['messageReceived'] },
+			staticData: {},
+			after: [combineNode()],
+			node: { credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } } } as Partial<INode>,
+		};
+		const puts: string[] = [];
+		nock('https://api.z-api.io')
+			.persist()
+			.get(`${INSTANCE_PATH}/me`)
+			.reply(200, {})
+			.put(/.*/)
+			.reply((uri) => (puts.push(uri), [200, { value: true }]));
+		const failure = await triggerLifecycle(setup)
+			.activate()
+			.then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+		// What to do follows the message, as every activation error of the trigger says it.
+		expect(failure?.message).toBe(`${NEEDS_STATE_CREDENTIAL.message}. ${NEEDS_STATE_CREDENTIAL.description}`);
+		expect(puts).toEqual([]);
+		expect(triggerRecord({ setup })).toEqual({});
+		expect(makeNode(TRIGGER_TYPE, {}).credentials?.zApiConversationStateApi).toBeDefined();
+	});
+});
+
+describe("a message's place in its burst is fixed when the trigger received it", () => {
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+
+	it("the chat's second message arrives within the quiet period but its execution starts late: still one burst, answered once", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		await after(300);
+		const second = (await deliverTo(target, received(ANA, 'queria saber do pedido'))).items![0];
+		// n8n is busy: the first message's execution decides before the second one's even starts.
+		const firstRun = await combine(first);
+		const secondRun = await combine(second);
+		expect(firstRun.json).toEqual([]);
+		expect(secondRun.json).toHaveLength(1);
+		expect(secondRun.json[0]).toMatchObject({ text: 'oi\nqueria saber do pedido', count: 2, combined: true });
+	});
+
+	it('every execution starts after both of the chat’s bursts arrived, and after Maximum Wait: two items, each its own burst', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const items: IDataObject[] = [];
+		for (const [words, pause] of [
+			['oi', 200],
+			['tudo bem?', QUIET_SECONDS * 1000 + 300],
+			['outra coisa', 200],
+			['sobre a entrega', 0],
+		] as const) {
+			items.push((await deliverTo(target, received(ANA, words))).items![0]);
+			await after(pause);
+		}
+		await after(QUIET_SECONDS * 1000 + 100);
+		// Started late and in the reverse order, with Maximum Wait (2 s) long past.
+		const runs = [];
+		for (const item of [...items].reverse()) {
+			runs.push(
+				await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 2 }, [{ json: item }], {
+					executionId: `exec-${++run}`,
+					mode: 'webhook',
+				}),
+			);
+		}
+		expect(runs.flatMap((one) => one.json).map((burst) => burst.text)).toEqual(['outra coisa\nsobre a entrega', 'oi\ntudo bem?']);
+	});
+
+	it('two calls to n8n per message and one per burst: the record, one read, the claim', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const before = tables.requests.length;
+		const items: IDataObject[] = [];
+		for (const [phone, words] of [
+			[ANA, 'oi'],
+			[BRUNO, 'bom dia'],
+			[ANA, 'tudo bem?'],
+			[ANA, 'queria saber do pedido'],
+			[BRUNO, 'preciso de ajuda'],
+		]) {
+			items.push((await deliverTo(target, received(phone, words))).items![0]);
+			await after(100);
+		}
+		const runs = await Promise.all(items.map(async (item) => await combine(item)));
+		const bursts = runs.flatMap((one) => one.json);
+		expect(bursts.map((burst) => [burst.chatId, burst.text])).toEqual(
+			expect.arrayContaining([
+				[ANA, 'oi\ntudo bem?\nqueria saber do pedido'],
+				[BRUNO, 'bom dia\npreciso de ajuda'],
+			]),
+		);
+		expect(bursts).toHaveLength(2);
+		const made = tables.requests.slice(before);
+		expect(made.filter((request) => request.endsWith('/rows/upsert'))).toHaveLength(5);
+		expect(made.filter((request) => request === 'GET /data-tables/dt1/rows')).toHaveLength(5);
+		expect(made.filter((request) => request.endsWith('/rows/update'))).toHaveLength(2);
+		// No lookup of the table by name: the trigger passed the one it found at activation.
+		expect(made.filter((request) => request === 'GET /data-tables')).toEqual([]);
+		expect(made.length).toBeLessThanOrEqual(5 * 2 + 2);
+	});
+
+	it('a copy of a message whose burst went on is marked by the trigger and starts no second answer', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const body = received(ANA, 'oi');
+		const first = (await deliverTo(target, body)).items![0];
+		expect((await combine(first)).json).toHaveLength(1);
+		// The service sends it again (the trigger's own repeat memory off, or past its window).
+		const again = (await deliverTo({ ...target, setup: { ...target.setup, parameters: { events: ['messageReceived'], options: { ignoreRepeats: false } } } }, body)).items![0];
+		expect(again.recorded).toMatchObject({ copy: true });
+		expect((await combine(again)).json).toEqual([]);
+		expect(tables.rowsOf(TABLE).filter((row) => row.kind === 'message')).toHaveLength(1);
+	});
+});
