@@ -66,8 +66,12 @@ export const ANSWERED_HEADER = 'x-zapi-trigger-answered';
 const RELAY_TRIES = 3;
 const RELAY_PAUSES_MS = [500, 2_000];
 const RELAY_TIMEOUT_MS = 5_000;
-/** How long the head's execution waits at most for its members' first tries (receive.ts). */
-const FIRST_TRIES_WAIT_MS = 1_500;
+/**
+ * How long the head's execution waits at most for its members' first tries (receive.ts): as
+ * long as a try may take, so a member whose question takes the message while its n8n is busy
+ * still keeps the head from starting on it.
+ */
+const FIRST_TRIES_WAIT_MS = RELAY_TIMEOUT_MS;
 /** At most this many other workflows receive through one head; a join beyond is refused. */
 export const MAX_MEMBERS = 20;
 /** The status of a join refused because the head has MAX_MEMBERS members. */
