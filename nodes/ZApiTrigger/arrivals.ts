@@ -64,7 +64,8 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 	}
 	for (const item of items) {
 		if (!isBurstMessage(item.json)) continue;
-		// The time the person sent it (the delivery's momment): what the burst lines are drawn from.
+		// When the service received the message from the person (the delivery's `momment`, in ms,
+		// docs/webhooks/on-message-received.md): what the burst lines are drawn from, whenever n8n got it.
 		const message = readIncoming(item.json, Date.now())!;
 		const arrivedAt = message.time;
 		try {
