@@ -26,7 +26,8 @@
  *
  * Prints, per measure, min / median / max of each side and of the per-round ratio
  * (Z-API ÷ baseline): time per item, CPU per delivery (n8n's process group, /proc),
- * throughput, p50/p99 latency, RSS growth over N deliveries, requests per listing; for the
+ * throughput, p50/p99 latency, n8n's memory over N deliveries (its heap after full garbage
+ * collections, read through its inspector, and its RSS), requests per listing; for the
  * bursts, how many came back as exactly one reply holding all their texts in order (split, lost,
  * doubled), the time from a burst's last message to its reply beyond the quiet period, n8n CPU
  * per message (and the recipe's Redis server's), n8n API requests per message (counted by a
@@ -778,26 +779,52 @@ async function benchReplyBot(ctx) {
 	}
 }
 
+/** The n8n inspector's port of the memory measure (opened only when the measure asks, by SIGUSR1). */
+let inspectorPort = 0;
+
+/** What n8n's main process keeps alive, in MB: its heap after full collections, and its RSS. */
+function heldMb(pid) {
+	process.kill(pid, 'SIGUSR1');
+	const out = execFileSync(process.execPath, ['--experimental-websocket', path.join(__dirname, 'n8n-heap.js'), String(inspectorPort)], { encoding: 'utf8', timeout: 120_000 });
+	const usage = JSON.parse(out);
+	return { heap: usage.heapUsed / 2 ** 20, rss: usage.rss / 2 ** 20 };
+}
+
+/**
+ * n8n's memory after MEMORY_DELIVERIES deliveries through each side, one n8n, the sides in
+ * alternating chunks. Each chunk is read as the heap n8n keeps after full garbage collections
+ * before and after it (what the side left alive), so the other side's garbage is not counted;
+ * "memory after" is the heap before the first chunk plus what that side's chunks left.
+ */
 async function benchMemory(ctx, { urls, payloads }) {
 	const { n8n, load, pgid } = ctx;
 	const chunks = 4;
 	const per = Math.ceil(MEMORY_DELIVERIES / chunks);
-	log(`\nRSS growth of n8n over ${per * chunks} deliveries per side, in ${chunks} alternating chunks`);
-	const growth = { zapi: [], hook: [] };
+	log(`\nn8n's memory over ${per * chunks} deliveries per side, in ${chunks} alternating chunks (heap after full collections, through n8n's inspector)`);
+	const held = { zapi: [], hook: [] };
+	const rss = { zapi: [], hook: [] };
 	const started = Date.now();
+	await settle(pgid);
+	const first = heldMb(n8n.pid);
+	log(`  before: heap ${fmt(first.heap)} MB, RSS ${fmt(first.rss)} MB`);
 	for (let chunk = 0; chunk < chunks; chunk++) {
 		for (const side of chunk % 2 ? ['hook', 'zapi'] : ['zapi', 'hook']) {
 			await settle(pgid);
-			const before = rssMb(n8n.pid);
+			const before = heldMb(n8n.pid);
 			await burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
 			await settle(pgid);
-			growth[side].push(rssMb(n8n.pid) - before);
-			log(`  chunk ${chunk + 1}/${chunks} ${side === 'zapi' ? 'Z-API Trigger' : 'Webhook node '}: ${fmt(growth[side].at(-1))} MB (RSS ${fmt(rssMb(n8n.pid))} MB, ${Math.round((Date.now() - started) / 1000)} s so far)`);
+			const after = heldMb(n8n.pid);
+			held[side].push(after.heap - before.heap);
+			rss[side].push(after.rss - before.rss);
+			log(`  chunk ${chunk + 1}/${chunks} ${side === 'zapi' ? 'Z-API Trigger' : 'Webhook node '}: heap kept ${fmt(held[side].at(-1))} MB (now ${fmt(after.heap)} MB), RSS ${fmt(rss[side].at(-1))} MB (now ${fmt(after.rss)} MB), ${Math.round((Date.now() - started) / 1000)} s so far`);
 		}
 	}
-	const total = (side) => growth[side].reduce((a, b) => a + b, 0);
-	log(`  RSS growth: Z-API Trigger ${fmt(total('zapi'))} MB, Webhook node ${fmt(total('hook'))} MB (per chunk: ${growth.zapi.map((g) => fmt(g)).join(', ')} vs ${growth.hook.map((g) => fmt(g)).join(', ')})`);
-	rows.push({ measure: `[${currentMode}] memory: RSS growth over ${per * chunks} deliveries`, unit: 'MB', zapi: [total('zapi')], baseline: [total('hook')], ratios: [], target: "<= the Webhook node's" });
+	const total = (values) => values.reduce((a, b) => a + b, 0);
+	const after = { zapi: first.heap + total(held.zapi), hook: first.heap + total(held.hook) };
+	log(`  heap kept: Z-API Trigger ${fmt(total(held.zapi))} MB, Webhook node ${fmt(total(held.hook))} MB (per chunk: ${held.zapi.map((g) => fmt(g)).join(', ')} vs ${held.hook.map((g) => fmt(g)).join(', ')}); RSS growth ${fmt(total(rss.zapi))} vs ${fmt(total(rss.hook))} MB`);
+	rows.push({ measure: `[${currentMode}] memory: n8n's heap after ${per * chunks} deliveries`, unit: 'MB', zapi: [after.zapi], baseline: [after.hook], ratios: [after.zapi / after.hook], target: '<= 1.2' });
+	rows.push({ measure: `[${currentMode}] memory: heap kept by ${per * chunks} deliveries`, unit: 'MB', zapi: [total(held.zapi)], baseline: [total(held.hook)], ratios: [] });
+	rows.push({ measure: `[${currentMode}] memory: RSS growth over ${per * chunks} deliveries`, unit: 'MB', zapi: [total(rss.zapi)], baseline: [total(rss.hook)], ratios: [] });
 }
 
 async function benchMessages(ctx) {
@@ -1100,7 +1127,8 @@ async function benchBurst(ctx) {
 			const sentAt = new Map(result.sent.map((s) => [s.key, s.at]));
 			const firstSent = Math.min(...result.sent.map((s) => s.at));
 			// Until every burst has its last message in a reply, or nothing new came for 20 s while
-			// n8n was idle (a saturated n8n may answer the first burst long after the last message); then 2 s more for doubles.
+			// n8n was idle and ran none of the bot's executions (a saturated n8n may answer the first
+			// burst long after the last message; a waiting execution uses no CPU); then 2 s more for doubles.
 			const lastIndexSeen = () => {
 				const replies = front.sends.slice(from);
 				return new Set(
@@ -1116,7 +1144,8 @@ async function benchBurst(ctx) {
 			let idleSince = Date.now();
 			let cpu = groupCpuMs(pgid);
 			const giveUp = Date.now() + 600_000;
-			while (lastIndexSeen() < chats && Date.now() < giveUp && !(Date.now() - changed > 20_000 && Date.now() - idleSince > 2000)) {
+			const stillRunning = async () => (await n8n.executions(ids[side], { includeData: false, status: 'running', limit: 1 }).catch(() => [])).length > 0;
+			while (lastIndexSeen() < chats && Date.now() < giveUp && !(Date.now() - changed > 20_000 && Date.now() - idleSince > 2000 && !(await stillRunning()))) {
 				const now = lastIndexSeen();
 				if (now !== seen) {
 					seen = now;
@@ -1210,6 +1239,12 @@ async function runMode(mode, first, packed, floor, install) {
 	while (brokerPort === port) brokerPort = await freePort(0);
 	const profileDir = PROFILE_DIR && path.join(PROFILE_DIR, mode);
 	if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+	// The memory measure reads n8n's heap through its inspector, opened later by SIGUSR1.
+	if (first && ONLY.includes('memory')) inspectorPort = await freePort(9330);
+	const nodeOptions = (dir) => {
+		const options = [...(dir ? [`--cpu-prof --cpu-prof-dir=${dir}`] : []), ...(first && ONLY.includes('memory') ? [`--inspect-port=127.0.0.1:${inspectorPort}`] : [])];
+		return options.length ? { NODE_OPTIONS: options.join(' ') } : {};
+	};
 	const n8n = await startN8n({
 		line: LINE,
 		packageTarball: [packed.tarball, floor.tarball],
@@ -1226,7 +1261,7 @@ async function runMode(mode, first, packed, floor, install) {
 					.filter(Boolean)
 					.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 			),
-			...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+			...nodeOptions(profileDir),
 		},
 	});
 	const standIn = createStandIn({ deliveryCa: n8n.ca, deliveryTimeoutMs: 30_000 });

@@ -101,11 +101,11 @@ const PAGE = 250;
 export const REMEMBER_MS = 24 * 60 * 60_000;
 
 /**
- * About one burst in this many rows clears the whole table of what is older than REMEMBER_MS
- * (the burst claiming a row whose id is a multiple of it): the clearing costs one call per
- * this many messages, not one per message.
+ * One message in this many clears the whole table of what is older than REMEMBER_MS (the
+ * message whose row id is a multiple of it, while it waits for quiet): the clearing costs one
+ * call per this many messages, not one per message, and none on a burst's way to its answer.
  */
-export const FORGET_EVERY = 16;
+export const FORGET_EVERY = 48;
 
 /**
  * A failure of the state store (n8n's API unreachable, refusing, or answering what it should
@@ -246,7 +246,7 @@ export class ConversationTable {
 
 	/**
 	 * Deletes, in one call and whatever the chat, every message that arrived before `before` and
-	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run by one burst in
+	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run by one message in
 	 * FORGET_EVERY (Combine Quick Messages), it bounds the table to the messages of the window,
 	 * the pauses still running and what the bursts since wrote (docs/conversation-state.md).
 	 */
@@ -330,7 +330,8 @@ async function findTable(context: StateContext, itemIndex: number, setup: N8nApi
  */
 async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApiSetup> {
 	const credentials = await context.getCredentials(N8N_API_CREDENTIALS, itemIndex);
-	const credentialName = context.getNode().credentials?.[N8N_API_CREDENTIALS]?.name || 'Z-API Conversation State';
+	const chosen = context.getNode().credentials?.[N8N_API_CREDENTIALS];
+	const credentialName = chosen?.name || 'Z-API Conversation State';
 	const base = apiBaseOf(credentials.baseUrl, context.getInstanceBaseUrl());
 	if (!base) {
 		throw new StateStoreError(context.getNode(), `The n8n API Address in the ${CREDENTIAL_LABEL} "${credentialName}" is not an http(s) address`, {
@@ -343,7 +344,13 @@ async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApi
 		base,
 		apiKey,
 		credentialName,
-		send: async (options) => await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options),
+		// The credential just read goes with each call: n8n would otherwise read it again per call,
+		// and in a delivery (no run data) each read builds an expression isolate of its own
+		// (credentials-helper.js, getDecrypted), the dearest part of a recorded message.
+		send: async (options) =>
+			await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options, {
+				credentialsDecrypted: { id: chosen?.id ?? '', name: chosen?.name ?? '', type: N8N_API_CREDENTIALS, data: { ...credentials } },
+			}),
 	};
 }
 

@@ -11,7 +11,7 @@ import nock from 'nock';
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { NEEDS_STATE_CREDENTIAL } from '../../../nodes/ZApiTrigger/arrivals';
 import { FakeDataTables } from '../../helpers/dataTables';
-import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TRIGGER_TYPE, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
+import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
 import { contentFixture, deliverTo, listening } from './fixtures';
 
 const text = CONTENT_KINDS.find((kind) => kind.kind === 'text')!;
@@ -75,6 +75,19 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.at });
 		expect(recorded.writtenAt).toBe(Date.parse(String(row.createdAt)));
 		expect(JSON.parse(String(row.item)).json).toMatchObject({ chatId: ANA, text: 'oi' });
+	});
+
+	it('reads the Conversation State credential once per recorded message: the record call takes the credential just read', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			const { items } = await deliverTo(target, received(ANA, 'oi'));
+			expect(items![0].recorded).toMatchObject({ table: 'dt1' });
+			// In a delivery, n8n builds an expression isolate per credential read (no run data to resolve against).
+			expect(reads.mock.calls.map((call) => call[2])).toEqual(['zApiConversationStateApi']);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 
 	it("records nothing for a person's answer from the phone (Combine reads it from its item)", async () => {

@@ -218,6 +218,25 @@ async function gather(
 		return [];
 	}
 
+	// One message in FORGET_EVERY clears what every chat's window left behind, while it waits for
+	// quiet: the clearing is not on the way from the burst's last message to its answer.
+	const forgetting = own.id % FORGET_EVERY === 0 ? table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined) : undefined;
+	try {
+		return await decide.call(this, item, message, table, own, { quietMs, maxWaitMs, options });
+	} finally {
+		await forgetting;
+	}
+}
+
+/** Waits for quiet, reads the chat's open rows and, if this message is its burst's last, claims the burst. */
+async function decide(
+	this: IExecuteFunctions,
+	item: Item,
+	message: NonNullable<ReturnType<typeof readIncoming>>,
+	table: ConversationTable,
+	own: { id: number; arrivedAt: number; writtenAt: number },
+	{ quietMs, maxWaitMs, options }: { quietMs: number; maxWaitMs: number; options: IDataObject },
+): Promise<Output[]> {
 	// 2. Quiet Period after it was sent and its row written, longer while n8n is behind (burst.ts,
 	// decidesAt), then one read of the chat's open rows (two while n8n is behind: secondLookAfter).
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
@@ -253,8 +272,6 @@ async function gather(
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
 	const ids = [...burst.ids, ...leftBehind.map((one) => one.id)];
 	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from: Math.min(...ids), to: Math.max(...ids) });
-	// One burst in about FORGET_EVERY rows clears what every chat's window left behind.
-	if (claimed.some((row) => row.id % FORGET_EVERY === 0)) await table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined);
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);

@@ -185,7 +185,7 @@ describe('a claim whose answer is lost', () => {
 describe('the table stays bounded', () => {
 	const DAY = 24 * 60 * 60_000;
 
-	it("one burst in FORGET_EVERY rows deletes, in one call, every chat's messages older than the window and every ended pause", async () => {
+	it("one message in FORGET_EVERY deletes, in one call sent while it waits for quiet, every chat's messages older than the window and every ended pause", async () => {
 		const { tables, origin } = await localN8n();
 		const api = { baseUrl: origin, apiKey: KEY };
 		await combine(incoming(BRUNO, 'creates the table'), api);
@@ -199,7 +199,7 @@ describe('the table stays bounded', () => {
 		tables.insertRow(TABLE, running);
 		const recent = { chatId: '5531933333333', kind: 'message', messageId: 'recent', arrivedAt: now - DAY + 60 * 60_000, claimedBy: 'exec-9:2', item: null };
 		tables.insertRow(TABLE, recent);
-		// A burst whose row id is not a multiple of FORGET_EVERY clears nothing.
+		// A message whose row id is not a multiple of FORGET_EVERY clears nothing.
 		while (tables.nextRow % FORGET_EVERY !== 1) tables.nextRow++;
 		let before = tables.requests.length;
 		expect((await combine(incoming(BRUNO, 'nada a limpar'), api)).json).toHaveLength(1);
@@ -209,6 +209,8 @@ describe('the table stays bounded', () => {
 		before = tables.requests.length;
 		expect((await combine(incoming(ANA, 'oi'), api)).json).toHaveLength(1);
 		expect(tables.requests.slice(before).filter((request) => request.startsWith('DELETE'))).toEqual(['DELETE /data-tables/dt1/rows/delete']);
+		// Before the read that decides the burst: the answer does not wait for the clearing.
+		expect(tables.requests.slice(before).filter((request) => /^(DELETE|GET \/data-tables\/dt1\/rows)/.test(request))).toEqual(['DELETE /data-tables/dt1/rows/delete', 'GET /data-tables/dt1/rows']);
 		const left = tables.rowsOf(TABLE).map(({ chatId, kind, messageId }) => [chatId, kind, messageId ?? null]);
 		expect(left.sort()).toEqual(
 			[
