@@ -211,6 +211,14 @@ export class FakeDataTables {
 					: { offset: 0, limit: Number(url.searchParams.get('limit') ?? 100) };
 				if (limit > 250) return [400, { message: 'limit must be at most 250' }];
 				const matching = table.rows.filter((row) => matches(row, filter));
+				// As n8n sorts: by the column asked for (n8n takes `<column>:<asc|desc>`), else by id.
+				const sortBy = url.searchParams.get('sortBy');
+				if (sortBy) {
+					const [column, direction] = sortBy.split(':');
+					if (!known.has(column) || !/^(asc|desc)$/i.test(direction ?? '')) return [400, { message: 'Invalid sort format, expected <columnName>:<asc/desc>' }];
+					const sign = direction.toLowerCase() === 'desc' ? -1 : 1;
+					matching.sort((a, b) => sign * (Number(a[column]) - Number(b[column])) || Number(a.id) - Number(b.id));
+				}
 				const data = matching.slice(offset, offset + limit);
 				const nextCursor = offset + limit < matching.length ? Buffer.from(JSON.stringify({ offset: offset + limit, limit })).toString('base64') : null;
 				return [200, { data: structuredClone(data), nextCursor }];

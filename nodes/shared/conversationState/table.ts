@@ -171,6 +171,16 @@ export class ConversationTable {
 		return await this.rows(where(eq('chatId', chatId), { columnName: 'claimedBy', condition: 'eq', value: null }));
 	}
 
+	/**
+	 * The message recorded last, in any chat (the highest row id: ids grow as rows are written),
+	 * and when it was sent: how far the trigger has come. One call, one row.
+	 */
+	async newestMessage(): Promise<{ id: number; sentAt: number } | undefined> {
+		const page = (await this.call('GET', '/rows', { qs: { filter: JSON.stringify(where(eq('kind', 'message'))), sortBy: 'id:desc', limit: 1 } })) as { data?: Row[] } | undefined;
+		const row = Array.isArray(page?.data) ? page.data[0] : undefined;
+		return row ? { id: Number(row.id), sentAt: Number(row.arrivedAt) } : undefined;
+	}
+
 	/** The chat's pause rows. */
 	async pauseRowsOf(chatId: string): Promise<Row[]> {
 		return await this.rows(where(eq('chatId', chatId), eq('kind', 'pause')));

@@ -189,6 +189,56 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		expect(runs.flatMap((one) => one.json).map((burst) => burst.text)).toEqual(['outra coisa\nsobre a entrega', 'oi\ntudo bem?']);
 	});
 
+	describe('n8n behind the person: the execution follows the trigger before it decides', () => {
+		/** A message the person sent `msAgo` ms ago, reaching the trigger now. */
+		const sentEarlier = (phone: string, message: string, msAgo: number) =>
+			contentFixture(text, { phone, momment: Date.now() - msAgo, messageId: `ARRIVAL-${++numbered}`, text: { message } });
+
+		it("the chat's next message is recorded after Quiet Period, behind others sent before it: the first waits for it, one burst", async () => {
+			const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+			const start = Date.now();
+			// Sent 2 s before n8n recorded it: n8n is 2 s behind.
+			const first = (await deliverTo(target, sentEarlier(ANA, 'oi', 2000))).items![0];
+			const firstRun = combine(first);
+			// The backlog: other chats' messages, sent after Ana's first, recorded in the order sent.
+			for (let n = 1; n <= 4; n++) {
+				await after(400);
+				await deliverTo(target, sentEarlier(`55219000000${n}0`, `mensagem ${n}`, 2000 - n * 100 + (Date.now() - start)));
+			}
+			// Ana's second message, sent 500 ms after her first, recorded only now: past her first's Quiet Period.
+			const second = (await deliverTo(target, sentEarlier(ANA, 'tudo bem?', 1500 + (Date.now() - start)))).items![0];
+			// Then the trigger reaches what was sent after her burst could close.
+			await deliverTo(target, received(BRUNO, 'bom dia'));
+			expect((await firstRun).json).toEqual([]);
+			const secondRun = await combine(second);
+			expect(secondRun.json).toHaveLength(1);
+			expect(secondRun.json[0]).toMatchObject({ chatId: ANA, text: 'oi\ntudo bem?', count: 2, combined: true });
+		}, 20_000);
+
+		it('the trigger has recorded a message sent after the burst could close: the execution decides on its first look, however far behind n8n was', async () => {
+			const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+			// n8n 20 s behind when it recorded Ana's message.
+			const late = (await deliverTo(target, sentEarlier(ANA, 'oi', 20_000))).items![0];
+			await deliverTo(target, received(BRUNO, 'bom dia'));
+			const before = tables.requests.length;
+			const run = await combine(late);
+			expect(run.json).toHaveLength(1);
+			expect(run.json[0]).toMatchObject({ chatId: ANA, text: 'oi', combined: true });
+			// One look at the trigger's progress, the chat's read, the claim.
+			expect(tables.requests.slice(before)).toEqual(['GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'PATCH /data-tables/dt1/rows/update']);
+		});
+
+		it('nothing recorded between two looks: nothing is waiting, the execution decides', async () => {
+			const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+			const late = (await deliverTo(target, sentEarlier(ANA, 'oi', 1500))).items![0];
+			const before = tables.requests.length;
+			const run = await combine(late);
+			expect(run.json[0]).toMatchObject({ chatId: ANA, text: 'oi', combined: true });
+			// Two looks (its own row the newest both times), the read, the claim.
+			expect(tables.requests.slice(before)).toEqual(['GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'PATCH /data-tables/dt1/rows/update']);
+		});
+	});
+
 	it('two calls to n8n per message and one per burst: the record, one read, the claim', async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 		const before = tables.requests.length;

@@ -5,7 +5,7 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter, wordList } from './combineMessages/burst';
+import { MOST_EXTRA_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast, wordList, type Newest } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
@@ -35,9 +35,11 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  *    `momment`), so its place in the burst is fixed by the person's own timing, however late a
  *    busy n8n receives it or starts its execution. An item the trigger did not record (a test
  *    run, an item from elsewhere) is recorded here.
- * 2. the execution sleeps until Quiet Period after its message was sent and its row written,
- *    longer while n8n is behind (burst.ts, decidesAt; not at all when a send-at-once rule
- *    matches), then reads the chat's open rows once: if its message was
+ * 2. the execution sleeps until Quiet Period after its message was sent and its row written
+ *    (burst.ts, decidesAt; not at all when a send-at-once rule matches); if n8n was behind
+ *    when it recorded the message, until the trigger has recorded what was sent before the
+ *    burst could close (followTrigger: one more call per look); then it reads the chat's open
+ *    rows once: if its message was
  *    taken, its burst went on. Which burst it belongs to is drawn from the times sent alone
  *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
  *    message of its burst arrived, that message's execution decides.
@@ -237,33 +239,28 @@ async function decide(
 	own: { id: number; arrivedAt: number; writtenAt: number },
 	{ quietMs, maxWaitMs, options }: { quietMs: number; maxWaitMs: number; options: IDataObject },
 ): Promise<Output[]> {
-	// 2. Quiet Period after it was sent and its row written, longer while n8n is behind (burst.ts,
-	// decidesAt), then one read of the chat's open rows (two while n8n is behind: secondLookAfter).
+	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); while n8n is
+	// behind, until the trigger has recorded what was sent before the burst could close
+	// (followTrigger); then one read of the chat's open rows.
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
-	const wait = atOnce ? 0 : decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs }) - Date.now();
-	if (wait > 0) await sleep(wait);
-	const look = async () => {
-		const rows = await table.openRowsOf(message.chatId);
-		const open = unclaimed(rows);
-		if (!open.some((row) => row.id === own.id)) return { outcome: RUN_OUTCOMES.takenElsewhere() };
-		const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
-		const burst = atOnce
-			? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
-			: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
-		return burst.isLast ? { rows, arrivals, burst } : { outcome: RUN_OUTCOMES.joined() };
-	};
-	let seen = await look();
-	// n8n behind: one more look before claiming, as the chat's next message may still be on its way.
-	const again = atOnce ? 0 : secondLookAfter({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
-	if (!('outcome' in seen) && again > 0) {
-		await sleep(again);
-		seen = await look();
-	}
-	if ('outcome' in seen) {
-		tellRun(this, String(seen.outcome), message.chatId, true);
+	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
+	if (!atOnce && meantToWakeAt > Date.now()) await sleep(meantToWakeAt - Date.now());
+	const behind = isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
+	if (!atOnce && behind) await followTrigger(table, own, own.arrivedAt + quietMs);
+	const rows = await table.openRowsOf(message.chatId);
+	const open = unclaimed(rows);
+	if (!open.some((row) => row.id === own.id)) {
+		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	const { rows, arrivals, burst } = seen;
+	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+	const burst = atOnce
+		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
+		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
+	if (!burst.isLast) {
+		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
+		return [];
+	}
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
 
@@ -291,6 +288,24 @@ async function decide(
 	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
 	const json = { ...combined.json, combined: true };
 	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
+}
+
+/**
+ * Waits until the trigger has recorded every message sent before `closesAt` (burst.ts,
+ * triggerIsPast): one look at its newest recorded message, then one per pause while it is still
+ * recording messages sent before the close, for at most MOST_EXTRA_MS. A busy n8n records the
+ * chat's next message late, and this waits for exactly that, not for a guess of it.
+ */
+async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<void> {
+	const pause = progressPause({ sentAt: own.arrivedAt, writtenAt: own.writtenAt });
+	const giveUpAt = Date.now() + MOST_EXTRA_MS;
+	let before: Newest | undefined | 'not yet' = 'not yet';
+	for (;;) {
+		const newest = await table.newestMessage();
+		if (triggerIsPast(closesAt, newest, before) || Date.now() + pause > giveUpAt) return;
+		before = newest;
+		await sleep(pause);
+	}
 }
 
 /** Records a message the trigger did not; undefined when it is a copy of one whose burst went on. */

@@ -125,32 +125,55 @@ export function burstOf(
 	return undefined;
 }
 
-/** Behind the person by less than this, n8n counts as keeping up: no wait beyond Quiet Period. */
+/** Behind the person by less than this, n8n counts as keeping up: no look at the trigger's progress. */
 const KEEPING_UP_MS = 250;
-/** How many times n8n's lag a busy n8n's execution waits beyond Quiet Period, at most MOST_EXTRA_MS. */
-const LAG_FACTOR = 3;
-const MOST_EXTRA_MS = 60_000;
+/**
+ * How much later than a burst's close a recorded message must have been sent for the trigger
+ * to count as past that close: deliveries reach n8n about in the order they were sent, and
+ * this is the disorder allowed.
+ */
+export const PAST_CLOSE_MS = 1000;
+/** The longest an execution follows the trigger's progress before it decides all the same. */
+export const MOST_EXTRA_MS = 60_000;
 
 /**
  * When a message's execution decides on its burst: Quiet Period after the message was sent and
- * after its row was written, and later still while n8n is behind the person (its row written
- * well after the message was sent): a busy n8n receives and writes the chat's next message late
- * too, often later still as its backlog grows, and the decision must see it. A lag that makes no
- * sense (negative, or a clock set wrong) adds nothing beyond MOST_EXTRA_MS.
+ * after its row was written (a row written before the time sent, clocks a little apart: after
+ * the later).
  */
 export function decidesAt({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
-	const lag = writtenAt - sentAt;
-	const extra = lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, LAG_FACTOR * lag) : 0;
-	return Math.max(sentAt, writtenAt) + quietMs + extra;
+	return Math.max(sentAt, writtenAt) + quietMs;
 }
 
 /**
- * How long a busy n8n's execution that found itself last waits before it looks once more (0
- * when n8n keeps up): as a backlog builds, the chat's next message may be written later than
- * any lag seen so far foretold. Another Quiet Period, or n8n's lag when longer, at most
- * MOST_EXTRA_MS.
+ * Whether n8n is behind: it recorded the message well after it was sent, or the execution woke
+ * from its wait well after it meant to (n8n's process busy; both times of this process's own
+ * clock). Then the chat's next message may still be waiting to be recorded when Quiet Period
+ * ends, and the execution follows the trigger's progress before it reads the chat.
  */
-export function secondLookAfter({ sentAt, writtenAt, quietMs }: { sentAt: number; writtenAt: number; quietMs: number }): number {
-	const lag = writtenAt - sentAt;
-	return lag > KEEPING_UP_MS ? Math.min(MOST_EXTRA_MS, Math.max(quietMs, lag)) : 0;
+export function isBehind({ sentAt, writtenAt, meantToWakeAt, wokeAt }: { sentAt: number; writtenAt: number; meantToWakeAt: number; wokeAt: number }): boolean {
+	return writtenAt - sentAt > KEEPING_UP_MS || wokeAt - meantToWakeAt > KEEPING_UP_MS;
+}
+
+/** The newest message the trigger recorded, in any chat: its row id and when it was sent. */
+export interface Newest {
+	id: number;
+	sentAt: number;
+}
+
+/**
+ * Whether the trigger has recorded every message sent before `closesAt`, as two looks at its
+ * newest recorded message tell: it recorded one sent PAST_CLOSE_MS or more after the close
+ * (what was sent before reached it first), or it recorded nothing between the two looks (no
+ * delivery waits to be recorded). No message recorded at all: nothing waits either.
+ */
+export function triggerIsPast(closesAt: number, newest: Newest | undefined, before: Newest | undefined | 'not yet'): boolean {
+	if (!newest) return true;
+	if (newest.sentAt >= closesAt + PAST_CLOSE_MS) return true;
+	return before !== 'not yet' && before?.id === newest.id;
+}
+
+/** The pause between two looks at the trigger's progress: n8n's lag when recording the message, from 1 s to 5 s. */
+export function progressPause({ sentAt, writtenAt }: { sentAt: number; writtenAt: number }): number {
+	return Math.min(5000, Math.max(1000, writtenAt - sentAt));
 }

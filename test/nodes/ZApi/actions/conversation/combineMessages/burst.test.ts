@@ -1,4 +1,4 @@
-import { SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, secondLookAfter } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { PAST_CLOSE_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -121,22 +121,43 @@ describe('decidesAt: when an execution decides on its burst', () => {
 	it.each([
 		['n8n keeping up: Quiet Period after the message was sent', { sentAt: 0, writtenAt: 40 }, 3040],
 		['a row written before the time sent (clocks a little apart): Quiet Period after the later', { sentAt: 100, writtenAt: 0 }, 3100],
-		['n8n 250 ms behind still counts as keeping up', { sentAt: 0, writtenAt: 250 }, 3250],
-		['n8n 2 s behind: three times that longer, as the next message comes later still', { sentAt: 0, writtenAt: 2000 }, 11_000],
-		['a clock set wrong (minutes behind) adds a minute at most', { sentAt: 0, writtenAt: 10 * 60_000 }, 10 * 60_000 + 3000 + 60_000],
+		["n8n 2 s behind: Quiet Period after its row was written (the trigger's progress decides the rest)", { sentAt: 0, writtenAt: 2000 }, 5000],
 	])('%s', (_name, times, expected) => {
 		expect(decidesAt({ ...times, quietMs })).toBe(expected);
 	});
 });
 
-describe('secondLookAfter: a busy n8n looks once more before claiming', () => {
-	const quietMs = 3000;
+describe('isBehind: whether the execution follows the trigger before it reads the chat', () => {
 	it.each([
-		['n8n keeping up: no second look', { sentAt: 0, writtenAt: 200 }, 0],
-		['1 s behind: another Quiet Period', { sentAt: 0, writtenAt: 1000 }, 3000],
-		['8 s behind: as long as the lag', { sentAt: 0, writtenAt: 8000 }, 8000],
-		['a clock set wrong: a minute at most', { sentAt: 0, writtenAt: 3_600_000 }, 60_000],
+		['recorded at once, woke on time', { sentAt: 0, writtenAt: 40, meantToWakeAt: 3040, wokeAt: 3045 }, false],
+		['recorded 250 ms after it was sent still counts as keeping up', { sentAt: 0, writtenAt: 250, meantToWakeAt: 3250, wokeAt: 3250 }, false],
+		['recorded 2 s after it was sent', { sentAt: 0, writtenAt: 2000, meantToWakeAt: 5000, wokeAt: 5001 }, true],
+		['recorded at once, but n8n woke the execution 1 s late (or started it late)', { sentAt: 0, writtenAt: 40, meantToWakeAt: 3040, wokeAt: 4040 }, true],
 	])('%s', (_name, times, expected) => {
-		expect(secondLookAfter({ ...times, quietMs })).toBe(expected);
+		expect(isBehind(times)).toBe(expected);
+	});
+});
+
+describe('triggerIsPast: whether the trigger has recorded every message sent before the burst could close', () => {
+	const closesAt = 10_000;
+	it.each([
+		['it recorded a message sent well after the close', { id: 9, sentAt: closesAt + PAST_CLOSE_MS }, 'not yet', true],
+		['the newest recorded message was sent before the close, first look', { id: 9, sentAt: closesAt - 500 }, 'not yet', false],
+		['the newest was sent just after the close: within the disorder allowed', { id: 9, sentAt: closesAt + PAST_CLOSE_MS - 1 }, 'not yet', false],
+		['still recording messages sent before the close', { id: 12, sentAt: closesAt - 100 }, { id: 9, sentAt: closesAt - 500 }, false],
+		['nothing recorded between two looks: nothing waits', { id: 9, sentAt: closesAt - 500 }, { id: 9, sentAt: closesAt - 500 }, true],
+		['no message recorded at all', undefined, 'not yet', true],
+	] as const)('%s', (_name, newest, before, expected) => {
+		expect(triggerIsPast(closesAt, newest, before)).toBe(expected);
+	});
+});
+
+describe("progressPause: the pause between two looks at the trigger's progress", () => {
+	it.each([
+		['n8n a little behind: 1 s', { sentAt: 0, writtenAt: 300 }, 1000],
+		['3 s behind: 3 s', { sentAt: 0, writtenAt: 3000 }, 3000],
+		['a minute behind (or a clock set wrong): 5 s', { sentAt: 0, writtenAt: 60_000 }, 5000],
+	])('%s', (_name, times, expected) => {
+		expect(progressPause(times)).toBe(expected);
 	});
 });
