@@ -820,6 +820,12 @@ async function benchMemory(ctx, { urls, payloads }) {
 		}
 	}
 	const total = (values) => values.reduce((a, b) => a + b, 0);
+	// What n8n itself holds for a while (buffers it flushes, caches it trims) shows as a chunk's
+	// growth that a rest gives back: read once more after 30 s without deliveries.
+	await sleep(30_000);
+	await settle(pgid);
+	const rested = heldMb(n8n.pid);
+	log(`  after 30 s without deliveries: heap ${fmt(rested.heap)} MB (${fmt(rested.heap - first.heap)} MB above the start, both sides' ${per * chunks} deliveries), RSS ${fmt(rested.rss)} MB`);
 	const after = { zapi: first.heap + total(held.zapi), hook: first.heap + total(held.hook) };
 	log(`  heap kept: Z-API Trigger ${fmt(total(held.zapi))} MB, Webhook node ${fmt(total(held.hook))} MB (per chunk: ${held.zapi.map((g) => fmt(g)).join(', ')} vs ${held.hook.map((g) => fmt(g)).join(', ')}); RSS growth ${fmt(total(rss.zapi))} vs ${fmt(total(rss.hook))} MB`);
 	rows.push({ measure: `[${currentMode}] memory: n8n's heap after ${per * chunks} deliveries`, unit: 'MB', zapi: [after.zapi], baseline: [after.hook], ratios: [after.zapi / after.hook], target: '<= 1.2' });

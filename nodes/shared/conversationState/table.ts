@@ -173,12 +173,12 @@ export class ConversationTable {
 
 	/**
 	 * The message recorded last, in any chat (the highest row id: ids grow as rows are written),
-	 * and when it was sent: how far the trigger has come. One call, one row.
+	 * when it was sent and when its row was written: how far the trigger has come. One call, one row.
 	 */
-	async newestMessage(): Promise<{ id: number; sentAt: number } | undefined> {
+	async newestMessage(): Promise<{ id: number; sentAt: number; writtenAt: number } | undefined> {
 		const page = (await this.call('GET', '/rows', { qs: { filter: JSON.stringify(where(eq('kind', 'message'))), sortBy: 'id:desc', limit: 1 } })) as { data?: Row[] } | undefined;
 		const row = Array.isArray(page?.data) ? page.data[0] : undefined;
-		return row ? { id: Number(row.id), sentAt: Number(row.arrivedAt) } : undefined;
+		return row ? { id: Number(row.id), sentAt: Number(row.arrivedAt), writtenAt: writtenAtOf(row) } : undefined;
 	}
 
 	/** The chat's pause rows. */

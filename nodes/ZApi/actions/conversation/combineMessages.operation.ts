@@ -302,7 +302,7 @@ async function followTrigger(table: ConversationTable, own: { arrivedAt: number;
 	let before: Newest | undefined | 'not yet' = 'not yet';
 	for (;;) {
 		const newest = await table.newestMessage();
-		if (triggerIsPast(closesAt, newest, before) || Date.now() + pause > giveUpAt) return;
+		if (triggerIsPast(closesAt, newest, before, Date.now()) || Date.now() + pause > giveUpAt) return;
 		before = newest;
 		await sleep(pause);
 	}

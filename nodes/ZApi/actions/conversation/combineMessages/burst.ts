@@ -155,21 +155,27 @@ export function isBehind({ sentAt, writtenAt, meantToWakeAt, wokeAt }: { sentAt:
 	return writtenAt - sentAt > KEEPING_UP_MS || wokeAt - meantToWakeAt > KEEPING_UP_MS;
 }
 
-/** The newest message the trigger recorded, in any chat: its row id and when it was sent. */
+/** Nothing recorded for this long, the trigger counts as having nothing waiting to be recorded. */
+export const IDLE_MS = 1500;
+
+/** The newest message the trigger recorded, in any chat: its row id, when it was sent and when its row was written. */
 export interface Newest {
 	id: number;
 	sentAt: number;
+	writtenAt: number;
 }
 
 /**
- * Whether the trigger has recorded every message sent before `closesAt`, as two looks at its
- * newest recorded message tell: it recorded one sent PAST_CLOSE_MS or more after the close
- * (what was sent before reached it first), or it recorded nothing between the two looks (no
- * delivery waits to be recorded). No message recorded at all: nothing waits either.
+ * Whether the trigger has recorded every message sent before `closesAt`, as looks at its newest
+ * recorded message tell: it recorded one sent PAST_CLOSE_MS or more after the close (what was
+ * sent before reached it first), or it recorded nothing for IDLE_MS (a busy n8n records
+ * deliveries one after another), or nothing between two looks. No delivery then waits to be
+ * recorded. No message recorded at all: nothing waits either.
  */
-export function triggerIsPast(closesAt: number, newest: Newest | undefined, before: Newest | undefined | 'not yet'): boolean {
+export function triggerIsPast(closesAt: number, newest: Newest | undefined, before: Newest | undefined | 'not yet', now: number): boolean {
 	if (!newest) return true;
 	if (newest.sentAt >= closesAt + PAST_CLOSE_MS) return true;
+	if (now - newest.writtenAt >= IDLE_MS) return true;
 	return before !== 'not yet' && before?.id === newest.id;
 }
 

@@ -1,4 +1,4 @@
-import { PAST_CLOSE_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import { IDLE_MS, PAST_CLOSE_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -140,15 +140,20 @@ describe('isBehind: whether the execution follows the trigger before it reads th
 
 describe('triggerIsPast: whether the trigger has recorded every message sent before the burst could close', () => {
 	const closesAt = 10_000;
+	const now = 20_000;
+	// The newest recorded message, written `ago` ms before the look.
+	const newest = (id: number, sentAt: number, ago = 100) => ({ id, sentAt, writtenAt: now - ago });
 	it.each([
-		['it recorded a message sent well after the close', { id: 9, sentAt: closesAt + PAST_CLOSE_MS }, 'not yet', true],
-		['the newest recorded message was sent before the close, first look', { id: 9, sentAt: closesAt - 500 }, 'not yet', false],
-		['the newest was sent just after the close: within the disorder allowed', { id: 9, sentAt: closesAt + PAST_CLOSE_MS - 1 }, 'not yet', false],
-		['still recording messages sent before the close', { id: 12, sentAt: closesAt - 100 }, { id: 9, sentAt: closesAt - 500 }, false],
-		['nothing recorded between two looks: nothing waits', { id: 9, sentAt: closesAt - 500 }, { id: 9, sentAt: closesAt - 500 }, true],
+		['it recorded a message sent well after the close', newest(9, closesAt + PAST_CLOSE_MS), 'not yet', true],
+		['the newest recorded message was sent before the close and written just now, first look', newest(9, closesAt - 500), 'not yet', false],
+		['the newest was sent just after the close: within the disorder allowed', newest(9, closesAt + PAST_CLOSE_MS - 1), 'not yet', false],
+		['still recording messages sent before the close', newest(12, closesAt - 100), newest(9, closesAt - 500), false],
+		['nothing recorded between two looks: nothing waits', newest(9, closesAt - 500), newest(9, closesAt - 500), true],
+		['nothing recorded for IDLE_MS: nothing waits, on the first look', newest(9, closesAt - 500, IDLE_MS), 'not yet', true],
+		['the last record IDLE_MS less 1 ms ago: still recording', newest(9, closesAt - 500, IDLE_MS - 1), 'not yet', false],
 		['no message recorded at all', undefined, 'not yet', true],
-	] as const)('%s', (_name, newest, before, expected) => {
-		expect(triggerIsPast(closesAt, newest, before)).toBe(expected);
+	] as const)('%s', (_name, seen, before, expected) => {
+		expect(triggerIsPast(closesAt, seen, before, now)).toBe(expected);
 	});
 });
 
