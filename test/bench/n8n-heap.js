@@ -12,6 +12,8 @@
  * finalizers let go).
  */
 const port = Number(process.argv[2]);
+// Global under --experimental-websocket only.
+const { WebSocket } = globalThis;
 
 async function targetUrl() {
 	const end = Date.now() + 15_000;

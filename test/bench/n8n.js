@@ -138,7 +138,6 @@ function report(measure, unit, zapi, baseline, target) {
 // The n8n process group, read from /proc
 // ---------------------------------------------------------------------------
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim()) || 4096;
 
 /** CPU ms (user + system) of every process in the group (n8n and its task runner). */
 function groupCpuMs(pgid) {
@@ -157,12 +156,6 @@ function groupCpuMs(pgid) {
 		ticks += Number(fields[11]) + Number(fields[12]);
 	}
 	return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** Resident memory of n8n's main process, in MB. */
-function rssMb(pid) {
-	const pages = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-	return (pages * PAGE_BYTES) / 2 ** 20;
 }
 
 /** Waits until the group has used less than 2% of a core over 500 ms (executions saved). */

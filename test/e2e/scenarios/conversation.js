@@ -189,7 +189,7 @@ module.exports = {
 			},
 		},
 		{
-			name: "the burst claiming a row whose id is a multiple of 16 deletes every chat's rows older than a day and every ended pause, in one filtered delete n8n takes",
+			name: "the message whose row id is a multiple of 48 deletes every chat's rows older than a day and every ended pause, in one filtered delete n8n takes",
 			timeoutMs: 120_000,
 			async run(t) {
 				if (t.line === '1') return;
@@ -214,9 +214,11 @@ module.exports = {
 						{ chatId: 'running-pause', kind: 'pause', pausedUntil: now + 60 * 60_000, pausedBy: 'pauseBot' },
 					],
 				});
-				// Rows of a recent, claimed burst until the next row's id is a multiple of 16 (n8n's ids grow one by one).
+				// Rows of a recent, claimed burst until the next row's id is a multiple of FORGET_EVERY
+				// (48, nodes/shared/conversationState/table.ts; n8n's ids grow one by one).
+				const FORGET_EVERY = 48;
 				const last = Math.max(...inserted.map((row) => Number(row.id)));
-				const fillers = (16 - ((last + 1) % 16)) % 16;
+				const fillers = (FORGET_EVERY - ((last + 1) % FORGET_EVERY)) % FORGET_EVERY;
 				if (fillers) {
 					await api('POST', `/data-tables/${table.id}/rows`, {
 						data: Array.from({ length: fillers }, (_, n) => ({ chatId: 'filler', kind: 'message', messageId: `filler-${n}`, arrivedAt: now, claimedBy: 'e:2', item: null })),
