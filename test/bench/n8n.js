@@ -40,7 +40,7 @@
  *
  * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
  * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
- * side), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_REPLIES (reply-bot messages per round and
+ * side), BENCH_N8N_MEMORY_REST_MS (n8n's rest before its heap is read after a chunk, 20 s; short 3 s), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_REPLIES (reply-bot messages per round and
  * side), BENCH_N8N_REPLY_RATE (messages/s of the latency measure, 5), BENCH_N8N_REPLY_PARTS=1
  * (the reply bot also as its halves, each beside n8n's own node, and without the repeat memory:
  * where the difference comes from; and n8n's bot reading the same credential),
@@ -783,18 +783,23 @@ function heldMb(pid) {
 	return { heap: usage.heapUsed / 2 ** 20, rss: usage.rss / 2 ** 20 };
 }
 
+/** How long n8n rests after a chunk before its heap is read: what it holds for a while after a burst (executions being saved, buffers it flushes) is let go by then. */
+const MEMORY_REST_MS = num('BENCH_N8N_MEMORY_REST_MS', 20_000, 3000);
+
 /**
  * n8n's memory after MEMORY_DELIVERIES deliveries through each side, one n8n, the sides in
  * alternating chunks. Each chunk is read as the heap n8n keeps after full garbage collections
- * before and after it (what the side left alive), so the other side's garbage is not counted;
- * "memory after" is the heap before the first chunk plus what that side's chunks left.
+ * before it and after it, once as the chunk ends (what the burst holds for a while) and once
+ * after a rest (what it left alive), so the other side's garbage is not counted; "memory after"
+ * is the heap before the first chunk plus what that side's chunks left alive.
  */
 async function benchMemory(ctx, { urls, payloads }) {
 	const { n8n, load, pgid } = ctx;
 	const chunks = 4;
 	const per = Math.ceil(MEMORY_DELIVERIES / chunks);
-	log(`\nn8n's memory over ${per * chunks} deliveries per side, in ${chunks} alternating chunks (heap after full collections, through n8n's inspector)`);
+	log(`\nn8n's memory over ${per * chunks} deliveries per side, in ${chunks} alternating chunks (heap after full collections, through n8n's inspector; read as a chunk ends and after ${MEMORY_REST_MS / 1000} s of rest)`);
 	const held = { zapi: [], hook: [] };
+	const kept = { zapi: [], hook: [] };
 	const rss = { zapi: [], hook: [] };
 	const started = Date.now();
 	await settle(pgid);
@@ -806,23 +811,21 @@ async function benchMemory(ctx, { urls, payloads }) {
 			const before = heldMb(n8n.pid);
 			await burstOk(load, { url: urls[side], body: payloads[side], vary: 'messageId', count: per, concurrency: CONCURRENCY, ca: n8n.ca }, `memory deliveries (${side})`);
 			await settle(pgid);
-			const after = heldMb(n8n.pid);
-			held[side].push(after.heap - before.heap);
-			rss[side].push(after.rss - before.rss);
-			log(`  chunk ${chunk + 1}/${chunks} ${side === 'zapi' ? 'Z-API Trigger' : 'Webhook node '}: heap kept ${fmt(held[side].at(-1))} MB (now ${fmt(after.heap)} MB), RSS ${fmt(rss[side].at(-1))} MB (now ${fmt(after.rss)} MB), ${Math.round((Date.now() - started) / 1000)} s so far`);
+			const ended = heldMb(n8n.pid);
+			await sleep(MEMORY_REST_MS);
+			const rested = heldMb(n8n.pid);
+			held[side].push(ended.heap - before.heap);
+			kept[side].push(rested.heap - before.heap);
+			rss[side].push(rested.rss - before.rss);
+			log(`  chunk ${chunk + 1}/${chunks} ${side === 'zapi' ? 'Z-API Trigger' : 'Webhook node '}: heap ${fmt(held[side].at(-1))} MB more as it ended, ${fmt(kept[side].at(-1))} MB after the rest (now ${fmt(rested.heap)} MB), RSS ${fmt(rss[side].at(-1))} MB (now ${fmt(rested.rss)} MB), ${Math.round((Date.now() - started) / 1000)} s so far`);
 		}
 	}
 	const total = (values) => values.reduce((a, b) => a + b, 0);
-	// What n8n itself holds for a while (buffers it flushes, caches it trims) shows as a chunk's
-	// growth that a rest gives back: read once more after 30 s without deliveries.
-	await sleep(30_000);
-	await settle(pgid);
-	const rested = heldMb(n8n.pid);
-	log(`  after 30 s without deliveries: heap ${fmt(rested.heap)} MB (${fmt(rested.heap - first.heap)} MB above the start, both sides' ${per * chunks} deliveries), RSS ${fmt(rested.rss)} MB`);
-	const after = { zapi: first.heap + total(held.zapi), hook: first.heap + total(held.hook) };
-	log(`  heap kept: Z-API Trigger ${fmt(total(held.zapi))} MB, Webhook node ${fmt(total(held.hook))} MB (per chunk: ${held.zapi.map((g) => fmt(g)).join(', ')} vs ${held.hook.map((g) => fmt(g)).join(', ')}); RSS growth ${fmt(total(rss.zapi))} vs ${fmt(total(rss.hook))} MB`);
+	const after = { zapi: first.heap + total(kept.zapi), hook: first.heap + total(kept.hook) };
+	log(`  heap left alive: Z-API Trigger ${fmt(total(kept.zapi))} MB, Webhook node ${fmt(total(kept.hook))} MB (per chunk: ${kept.zapi.map((g) => fmt(g)).join(', ')} vs ${kept.hook.map((g) => fmt(g)).join(', ')}); held as each chunk ended: ${held.zapi.map((g) => fmt(g)).join(', ')} vs ${held.hook.map((g) => fmt(g)).join(', ')} MB; RSS growth ${fmt(total(rss.zapi))} vs ${fmt(total(rss.hook))} MB`);
 	rows.push({ measure: `[${currentMode}] memory: n8n's heap after ${per * chunks} deliveries`, unit: 'MB', zapi: [after.zapi], baseline: [after.hook], ratios: [after.zapi / after.hook], target: '<= 1.2' });
-	rows.push({ measure: `[${currentMode}] memory: heap kept by ${per * chunks} deliveries`, unit: 'MB', zapi: [total(held.zapi)], baseline: [total(held.hook)], ratios: [] });
+	rows.push({ measure: `[${currentMode}] memory: heap left alive by ${per * chunks} deliveries`, unit: 'MB', zapi: [total(kept.zapi)], baseline: [total(kept.hook)], ratios: [] });
+	rows.push({ measure: `[${currentMode}] memory: heap held as a chunk of ${per} ends (median)`, unit: 'MB', zapi: [median(held.zapi)], baseline: [median(held.hook)], ratios: [] });
 	rows.push({ measure: `[${currentMode}] memory: RSS growth over ${per * chunks} deliveries`, unit: 'MB', zapi: [total(rss.zapi)], baseline: [total(rss.hook)], ratios: [] });
 }
 
