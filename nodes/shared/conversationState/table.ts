@@ -22,7 +22,7 @@
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { inOwnWords, nodeError } from '../transport';
+import { credentialsFor, inOwnWords, nodeError } from '../transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
@@ -340,8 +340,7 @@ async function findTable(context: StateContext, itemIndex: number, setup: N8nApi
  */
 async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApiSetup> {
 	const credentials = await context.getCredentials(N8N_API_CREDENTIALS, itemIndex);
-	const chosen = context.getNode().credentials?.[N8N_API_CREDENTIALS];
-	const credentialName = chosen?.name || 'Z-API Conversation State';
+	const credentialName = context.getNode().credentials?.[N8N_API_CREDENTIALS]?.name || 'Z-API Conversation State';
 	const base = apiBaseOf(credentials.baseUrl, context.getInstanceBaseUrl());
 	if (!base) {
 		throw new StateStoreError(context.getNode(), `The n8n API Address in the ${CREDENTIAL_LABEL} "${credentialName}" is not an http(s) address`, {
@@ -359,7 +358,7 @@ async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApi
 		// (credentials-helper.js, getDecrypted), the dearest part of a recorded message.
 		send: async (options) =>
 			await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options, {
-				credentialsDecrypted: { id: chosen?.id ?? '', name: chosen?.name ?? '', type: N8N_API_CREDENTIALS, data: { ...credentials } },
+				credentialsDecrypted: credentialsFor(context, credentials, N8N_API_CREDENTIALS),
 			}),
 	};
 }

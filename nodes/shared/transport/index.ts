@@ -199,10 +199,13 @@ export async function credentialSecrets(context: ZApiContext): Promise<string[]>
 	}
 }
 
-/** The credentials as httpRequestWithAuthentication takes them, naming the node's credential. */
-function credentialsFor(context: ZApiContext, data: ICredentialDataDecryptedObject): ICredentialsDecrypted {
-	const chosen = context.getNode().credentials?.[CREDENTIALS_TYPE];
-	return { id: chosen?.id ?? '', name: chosen?.name ?? '', type: CREDENTIALS_TYPE, data: { ...data } };
+/**
+ * Credentials already read, as httpRequestWithAuthentication takes them (naming the node's
+ * credential of that type), so n8n does not read them again for the request.
+ */
+export function credentialsFor(context: { getNode(): INode }, data: ICredentialDataDecryptedObject, type: string = CREDENTIALS_TYPE): ICredentialsDecrypted {
+	const chosen = context.getNode().credentials?.[type];
+	return { id: chosen?.id ?? '', name: chosen?.name ?? '', type, data: { ...data } };
 }
 
 /** True when a Base URL goes on with /instances/…, as the instance address the panel shows. */
