@@ -206,14 +206,14 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Marks every unclaimed message of the chat whose row id is within `ids` (claimedBy null:
-	 * n8n reads `eq null` as IS NULL) as claimed by `claimant` and returns the rows this call changed: one UPDATE, so two
-	 * claimants never get the same row. `claimant` names this execution alone, so when the
+	 * Marks every unclaimed message of the chat (claimedBy null: n8n reads `eq null` as IS NULL)
+	 * whose row id is within `ids` and whose time sent is within `sent` as claimed by `claimant`
+	 * and returns the rows this call changed: one UPDATE, so two claimants never get the same row. `claimant` names this execution alone, so when the
 	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
 	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
-	async claimMessages(chatId: string, claimant: string, ids: { from: number; to: number }): Promise<Row[]> {
+	async claimMessages(chatId: string, claimant: string, ids: { from: number; to: number }, sent: { from: number; to: number }): Promise<Row[]> {
 		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
@@ -229,6 +229,10 @@ export class ConversationTable {
 							// decision, belong to other bursts.
 							{ columnName: 'id', condition: 'gte', value: ids.from },
 							{ columnName: 'id', condition: 'lte', value: ids.to },
+							// And sent within the burst: a row the range holds that was sent before the burst's
+							// first message or after its close is another burst's.
+							{ columnName: 'arrivedAt', condition: 'gte', value: sent.from },
+							{ columnName: 'arrivedAt', condition: 'lte', value: sent.to },
 						),
 						data: { claimedBy: claimant },
 						returnData: true,

@@ -194,7 +194,7 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		const sentEarlier = (phone: string, message: string, msAgo: number) =>
 			contentFixture(text, { phone, momment: Date.now() - msAgo, messageId: `ARRIVAL-${++numbered}`, text: { message } });
 
-		it("the chat's next message is recorded after Quiet Period, behind others sent before it: the first waits for it, one burst", async () => {
+		it("the chat's next message is recorded after Quiet Period, behind others sent before it: the first waits for it and takes it, one burst", async () => {
 			const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 			const start = Date.now();
 			// Sent 2 s before n8n recorded it: n8n is 2 s behind.
@@ -209,10 +209,34 @@ describe("a message's place in its burst is fixed when the trigger received it",
 			const second = (await deliverTo(target, sentEarlier(ANA, 'tudo bem?', 1500 + (Date.now() - start)))).items![0];
 			// Then the trigger reaches what was sent after her burst could close.
 			await deliverTo(target, received(BRUNO, 'bom dia'));
-			expect((await firstRun).json).toEqual([]);
-			const secondRun = await combine(second);
-			expect(secondRun.json).toHaveLength(1);
-			expect(secondRun.json[0]).toMatchObject({ chatId: ANA, text: 'oi\ntudo bem?', count: 2, combined: true });
+			// Her first's execution claimed the second with its burst once the trigger was past, and
+			// went on after Quiet Period following the second; the second's execution finds it taken.
+			const burst = (await firstRun).json;
+			expect(burst).toHaveLength(1);
+			expect(burst[0]).toMatchObject({ chatId: ANA, text: 'oi\ntudo bem?', count: 2, combined: true });
+			expect(Date.now() - Number(burst[0].momment)).toBeGreaterThanOrEqual(QUIET_SECONDS * 1000);
+			expect((await combine(second)).json).toEqual([]);
+		}, 20_000);
+
+		it("a burst's earlier messages stop at the chat's read, without following the trigger: only its last looks", async () => {
+			const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+			const items: IDataObject[] = [];
+			// n8n 3 s behind: three messages sent 300 ms apart, recorded as quickly.
+			for (const words of ['oi', 'tudo bem?', 'queria saber do pedido']) {
+				items.push((await deliverTo(target, sentEarlier(ANA, words, 3000))).items![0]);
+				await after(300);
+			}
+			// The trigger past the burst's close: a message sent now.
+			await deliverTo(target, received(BRUNO, 'bom dia'));
+			const before = tables.requests.length;
+			const runs = await Promise.all(items.map(async (item) => await combine(item)));
+			expect(runs.map((one) => one.json.length)).toEqual([0, 0, 1]);
+			expect(runs[2].json[0]).toMatchObject({ chatId: ANA, text: 'oi\ntudo bem?\nqueria saber do pedido', count: 3 });
+			// Three reads of the chat, one look at the trigger's progress (the last message's), one claim.
+			const made = tables.requests.slice(before);
+			expect(made.filter((request) => request === 'GET /data-tables/dt1/rows')).toHaveLength(4);
+			expect(made.filter((request) => request.endsWith('/rows/update'))).toHaveLength(1);
+			expect(made).toHaveLength(5);
 		}, 20_000);
 
 		it('the trigger has recorded a message sent after the burst could close: the execution decides on its first look, however far behind n8n was', async () => {
@@ -224,7 +248,7 @@ describe("a message's place in its burst is fixed when the trigger received it",
 			const run = await combine(late);
 			expect(run.json).toHaveLength(1);
 			expect(run.json[0]).toMatchObject({ chatId: ANA, text: 'oi', combined: true });
-			// One look at the trigger's progress, the chat's read, the claim.
+			// The chat's read, one look at the trigger's progress, the claim.
 			expect(tables.requests.slice(before)).toEqual(['GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'PATCH /data-tables/dt1/rows/update']);
 		});
 
@@ -234,10 +258,22 @@ describe("a message's place in its burst is fixed when the trigger received it",
 			const before = tables.requests.length;
 			const run = await combine(late);
 			expect(run.json[0]).toMatchObject({ chatId: ANA, text: 'oi', combined: true });
-			// Two looks (its own row the newest both times), the read, the claim.
+			// The read, two looks (its own row the newest both times), the claim.
 			expect(tables.requests.slice(before)).toEqual(['GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'GET /data-tables/dt1/rows', 'PATCH /data-tables/dt1/rows/update']);
 		});
 	});
+
+	it("an earlier burst's message recorded late, between a later burst's messages, stays with its own burst", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		// Sent 10 s ago (a burst of its own), reaching n8n only now: its row's id falls within the new burst's.
+		const old = (await deliverTo(target, contentFixture(text, { phone: ANA, momment: Date.now() - 10_000, messageId: `ARRIVAL-${++numbered}`, text: { message: 'mensagem antiga' } }))).items![0];
+		const second = (await deliverTo(target, received(ANA, 'tudo bem?'))).items![0];
+		const runs = await Promise.all([first, second].map(async (item) => await combine(item)));
+		expect(runs.flatMap((one) => one.json).map((burst) => burst.text)).toEqual(['oi\ntudo bem?']);
+		const alone = await combine(old);
+		expect(alone.json.map((burst) => [burst.text, burst.count])).toEqual([['mensagem antiga', 1]]);
+	}, 20_000);
 
 	it('two calls to n8n per message and one per burst: the record, one read, the claim', async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });

@@ -36,16 +36,17 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  *    busy n8n receives it or starts its execution. An item the trigger did not record (a test
  *    run, an item from elsewhere) is recorded here.
  * 2. the execution sleeps until Quiet Period after its message was sent and its row written
- *    (burst.ts, decidesAt; not at all when a send-at-once rule matches); if n8n was behind
- *    when it recorded the message, until the trigger has recorded what was sent before the
- *    burst could close (followTrigger: one more call per look); then it reads the chat's open
- *    rows once: if its message was
- *    taken, its burst went on. Which burst it belongs to is drawn from the times sent alone
- *    (burst.ts, burstOf), so the lines are the same whenever each execution runs; if a later
- *    message of its burst arrived, that message's execution decides.
- * 3. otherwise it claims the burst's messages (those that arrived from the burst's first to its
- *    own) in one update (see shared/conversationState/table.ts): the rows it got are its
- *    burst; none, and another execution took them.
+ *    (burst.ts, decidesAt; not at all when a send-at-once rule matches), then reads the chat's
+ *    open rows once: if its message was taken, its burst went on. Which burst it belongs to is
+ *    drawn from the times sent alone (burst.ts, burstOf), so the lines are the same whenever
+ *    each execution runs; if a later message of its burst arrived, that message's execution
+ *    decides, and this one stops here.
+ * 3. otherwise it claims the burst's messages (those sent from the burst's first to its close)
+ *    in one update (see shared/conversationState/table.ts): the rows it got are its burst; none,
+ *    and another execution took them. If n8n was behind when it recorded the message, the
+ *    claim waits until the trigger has recorded what was sent before the burst could close
+ *    (claimOnceTriggerIsPast: one more call per look), so only a burst's last message pays for
+ *    following the trigger.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.
@@ -239,14 +240,13 @@ async function decide(
 	own: { id: number; arrivedAt: number; writtenAt: number },
 	{ quietMs, maxWaitMs, options }: { quietMs: number; maxWaitMs: number; options: IDataObject },
 ): Promise<Output[]> {
-	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); while n8n is
-	// behind, until the trigger has recorded what was sent before the burst could close
-	// (followTrigger); then one read of the chat's open rows.
+	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt), then one read of
+	// the chat's open rows: a later message of the burst already there, and that message's
+	// execution decides, whether or not n8n is behind.
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
 	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
 	if (!atOnce && meantToWakeAt > Date.now()) await sleep(meantToWakeAt - Date.now());
-	const behind = isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
-	if (!atOnce && behind) await followTrigger(table, own, own.arrivedAt + quietMs);
+	const behind = !atOnce && isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
 	const rows = await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
 	if (!open.some((row) => row.id === own.id)) {
@@ -255,7 +255,7 @@ async function decide(
 	}
 	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
 	const burst = atOnce
-		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
+		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, closesAt: own.arrivedAt, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
 		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
 	if (!burst.isLast) {
 		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
@@ -268,7 +268,14 @@ async function decide(
 	// execution died with its process) go with this one, once no execution could still be on its way.
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
 	const ids = [...burst.ids, ...leftBehind.map((one) => one.id)];
-	const claimed = await table.claimMessages(message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, { from: Math.min(...ids), to: Math.max(...ids) });
+	const claim = {
+		claimant: `${this.getExecutionId() ?? 'run'}:${own.id}`,
+		ids: { from: Math.min(...ids), to: Math.max(...ids) },
+		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
+	};
+	const claimed = behind
+		? await claimOnceTriggerIsPast(table, message.chatId, claim, { last: own, firstArrivedAt: burst.firstArrivedAt, quietMs, maxWaitMs })
+		: await table.claimMessages(message.chatId, claim.claimant, claim.ids, claim.sent);
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
@@ -291,18 +298,51 @@ async function decide(
 }
 
 /**
+ * While n8n is behind: follows the trigger until it has recorded every message sent before the
+ * burst could close, then claims the burst's rows written until then (ids up to the newest the
+ * trigger had recorded). A later message of the burst that was written after the chat was read
+ * is claimed with it: this execution then decides for the burst as that message's execution
+ * would have (which finds its row taken): Quiet Period after it, the trigger followed again,
+ * one more claim. Returns every row it claimed; none, and another execution took the burst.
+ */
+async function claimOnceTriggerIsPast(
+	table: ConversationTable,
+	chatId: string,
+	claim: { claimant: string; ids: { from: number; to: number }; sent: { from: number; to: number } },
+	burst: { last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; quietMs: number; maxWaitMs: number },
+): Promise<Row[]> {
+	const taken = new Map<number, Row>();
+	let { last } = burst;
+	let closesAt = claim.sent.to;
+	let upTo = claim.ids.to;
+	for (;;) {
+		const newest = await followTrigger(table, last, closesAt);
+		upTo = Math.max(upTo, newest?.id ?? 0);
+		const got = await table.claimMessages(chatId, claim.claimant, { from: claim.ids.from, to: upTo }, { from: claim.sent.from, to: closesAt });
+		for (const row of got) taken.set(row.id, row);
+		const later = got.filter((row) => Number(row.arrivedAt) > last.arrivedAt).sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
+		if (!later) return [...taken.values()];
+		last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
+		closesAt = Math.min(last.arrivedAt + burst.quietMs, burst.firstArrivedAt + burst.maxWaitMs);
+		const wakeAt = decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs: burst.quietMs });
+		if (wakeAt > Date.now()) await sleep(wakeAt - Date.now());
+	}
+}
+
+/**
  * Waits until the trigger has recorded every message sent before `closesAt` (burst.ts,
  * triggerIsPast): one look at its newest recorded message, then one per pause while it is still
  * recording messages sent before the close, for at most MOST_EXTRA_MS. A busy n8n records the
- * chat's next message late, and this waits for exactly that, not for a guess of it.
+ * chat's next message late, and this waits for exactly that, not for a guess of it. Returns the
+ * newest recorded message at the last look.
  */
-async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<void> {
+async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<Newest | undefined> {
 	const pause = progressPause({ sentAt: own.arrivedAt, writtenAt: own.writtenAt });
 	const giveUpAt = Date.now() + MOST_EXTRA_MS;
 	let before: Newest | undefined | 'not yet' = 'not yet';
 	for (;;) {
 		const newest = await table.newestMessage();
-		if (triggerIsPast(closesAt, newest, before, Date.now()) || Date.now() + pause > giveUpAt) return;
+		if (triggerIsPast(closesAt, newest, before, Date.now()) || Date.now() + pause > giveUpAt) return newest;
 		before = newest;
 		await sleep(pause);
 	}
