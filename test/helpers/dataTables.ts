@@ -61,6 +61,8 @@ export class FakeDataTables {
 	beforeUpdate?: (fake: FakeDataTables) => void;
 	/** Every request, as `METHOD path`: what the node asked of n8n. */
 	readonly requests: string[] = [];
+	/** When each request of `requests` came (Date.now()). */
+	readonly requestTimes: number[] = [];
 	private nextTable = 1;
 	/** The id the next row gets: a test may move it on. */
 	nextRow = 1;
@@ -76,6 +78,7 @@ export class FakeDataTables {
 		const handle = (method: string) => (uri: string, body: unknown) => {
 			const url = new URL(uri, base.origin);
 			this.requests.push(`${method} ${url.pathname.slice(prefix.length)}`);
+			this.requestTimes.push(Date.now());
 			if (options.n8nLine === 1) return [404, { message: 'not found' }];
 			try {
 				return this.answer(method, url, body as Record<string, unknown>);
@@ -134,6 +137,7 @@ export class FakeDataTables {
 		if (!url.pathname.startsWith('/api/v1/')) return page();
 		const path = url.pathname.slice('/api/v1'.length);
 		this.requests.push(`${method} ${path}`);
+		this.requestTimes.push(Date.now());
 		const fault = this.fault?.(`${method} ${path}`);
 		if (fault === 'stall') return;
 		if (fault === 'html') return page();

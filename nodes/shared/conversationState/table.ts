@@ -207,13 +207,16 @@ export class ConversationTable {
 
 	/**
 	 * Marks every unclaimed message of the chat (claimedBy null: n8n reads `eq null` as IS NULL)
-	 * whose row id is within `ids` and whose time sent is within `sent` as claimed by `claimant`
-	 * and returns the rows this call changed: one UPDATE, so two claimants never get the same row. `claimant` names this execution alone, so when the
+	 * sent within `sent` (a burst's first message to its close) as claimed by `claimant` and
+	 * returns the rows this call changed: one UPDATE, so two claimants never get the same row.
+	 * Bounded by the times sent, not by row ids: a message of the burst written after the chat
+	 * was read is taken too (the caller then waits for quiet after it), and another burst's
+	 * message written among this burst's rows is not. `claimant` names this execution alone, so when the
 	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
 	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
-	async claimMessages(chatId: string, claimant: string, ids: { from: number; to: number }, sent: { from: number; to: number }): Promise<Row[]> {
+	async claimMessages(chatId: string, claimant: string, sent: { from: number; to: number }): Promise<Row[]> {
 		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
@@ -224,13 +227,8 @@ export class ConversationTable {
 							eq('chatId', chatId),
 							eq('kind', 'message'),
 							{ columnName: 'claimedBy', condition: 'eq', value: null },
-							// The burst's rows only (a chat's ids grow in the order its rows are written): an
-							// earlier burst whose own execution has not run yet, and a message written after the
-							// decision, belong to other bursts.
-							{ columnName: 'id', condition: 'gte', value: ids.from },
-							{ columnName: 'id', condition: 'lte', value: ids.to },
-							// And sent within the burst: a row the range holds that was sent before the burst's
-							// first message or after its close is another burst's.
+							// The burst's rows only: an earlier burst whose own execution has not run yet, and a
+							// message sent after the close, belong to other bursts.
 							{ columnName: 'arrivedAt', condition: 'gte', value: sent.from },
 							{ columnName: 'arrivedAt', condition: 'lte', value: sent.to },
 						),

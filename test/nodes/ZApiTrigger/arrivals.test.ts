@@ -263,6 +263,35 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		});
 	});
 
+	it("the burst's last execution reads the chat before the close: only the claim is between the close and the answer", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const item = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		const recorded = item.recorded as { at: number; writtenAt: number };
+		const closesAt = Math.max(recorded.at, recorded.writtenAt) + QUIET_SECONDS * 1000;
+		const before = tables.requests.length;
+		const run = await combine(item);
+		expect(run.json[0]).toMatchObject({ text: 'oi', combined: true });
+		const made = tables.requests.slice(before).map((request, index) => [request, tables.requestTimes[before + index] >= closesAt ? 'after the close' : 'before']);
+		expect(made).toEqual([
+			['GET /data-tables/dt1/rows', 'before'],
+			['PATCH /data-tables/dt1/rows/update', 'after the close'],
+		]);
+	});
+
+	it('a message of the burst written after the last execution read the chat: the claim takes it, and the burst goes on after quiet following it', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		const firstRun = combine(first);
+		// Written between the first's read (250 ms before its close) and its claim.
+		await after(QUIET_SECONDS * 1000 - 120);
+		const second = (await deliverTo(target, received(ANA, 'tudo bem?'))).items![0];
+		const burst = (await firstRun).json;
+		expect(burst.map((one) => [one.text, one.count])).toEqual([['oi\ntudo bem?', 2]]);
+		// Not before Quiet Period after the second.
+		expect(Date.now() - Number((second.recorded as { at: number }).at)).toBeGreaterThanOrEqual(QUIET_SECONDS * 1000);
+		expect((await combine(second)).json).toEqual([]);
+	});
+
 	it("an earlier burst's message recorded late, between a later burst's messages, stays with its own burst", async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];

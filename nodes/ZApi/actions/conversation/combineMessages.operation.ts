@@ -24,6 +24,14 @@ const MOST_SECONDS = 60;
  */
 const LEFT_BEHIND_MS = 2 * 60_000;
 
+/**
+ * How long before a burst could close its message's execution reads the chat: the read's time
+ * is then not between the burst's last message and its answer. A message of the burst written
+ * within this time is not in the read; the claim takes it, and the execution waits for quiet
+ * after it.
+ */
+const READ_AHEAD_MS = 250;
+
 type Output = IDataObject | ItemWithFile;
 type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
 
@@ -35,18 +43,19 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  *    `momment`), so its place in the burst is fixed by the person's own timing, however late a
  *    busy n8n receives it or starts its execution. An item the trigger did not record (a test
  *    run, an item from elsewhere) is recorded here.
- * 2. the execution sleeps until Quiet Period after its message was sent and its row written
- *    (burst.ts, decidesAt; not at all when a send-at-once rule matches), then reads the chat's
- *    open rows once: if its message was taken, its burst went on. Which burst it belongs to is
- *    drawn from the times sent alone (burst.ts, burstOf), so the lines are the same whenever
- *    each execution runs; if a later message of its burst arrived, that message's execution
- *    decides, and this one stops here.
- * 3. otherwise it claims the burst's messages (those sent from the burst's first to its close)
- *    in one update (see shared/conversationState/table.ts): the rows it got are its burst; none,
- *    and another execution took them. If n8n was behind when it recorded the message, the
- *    claim waits until the trigger has recorded what was sent before the burst could close
- *    (claimOnceTriggerIsPast: one more call per look), so only a burst's last message pays for
- *    following the trigger.
+ * 2. the execution sleeps until just before Quiet Period after its message was sent and its row
+ *    written (burst.ts, decidesAt; not at all when a send-at-once rule matches), then reads the
+ *    chat's open rows once: if its message was taken, its burst went on. Which burst it belongs
+ *    to is drawn from the times sent alone (burst.ts, burstOf), so the lines are the same
+ *    whenever each execution runs; if a later message of its burst arrived, that message's
+ *    execution decides, and this one stops here.
+ * 3. otherwise, at the burst's close, it claims the burst's messages (those sent from the
+ *    burst's first to its close) in one update (see shared/conversationState/table.ts): the
+ *    rows it got are its burst; none, and another execution took them. The claim is the only
+ *    call between the close and the answer. If n8n was behind when it recorded the message or
+ *    woke the execution, the claim waits until the trigger has recorded what was sent before the
+ *    burst could close (claimBurst, followTrigger: one more call per look), so only a burst's
+ *    last message pays for following the trigger.
  * A process that stops while sleeping leaves its messages unclaimed: they go with the chat's
  * next burst. When the state store fails (n8n's API down or refusing), If the State Store Fails
  * decides: the message goes on alone, marked, or the execution stops with the error.
@@ -240,13 +249,12 @@ async function decide(
 	own: { id: number; arrivedAt: number; writtenAt: number },
 	{ quietMs, maxWaitMs, options }: { quietMs: number; maxWaitMs: number; options: IDataObject },
 ): Promise<Output[]> {
-	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt), then one read of
-	// the chat's open rows: a later message of the burst already there, and that message's
-	// execution decides, whether or not n8n is behind.
+	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
+	// chat's open rows just before, so that the claim is the only call between the close and the
+	// answer. A later message of the burst there already, and that message's execution decides.
 	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
 	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
-	if (!atOnce && meantToWakeAt > Date.now()) await sleep(meantToWakeAt - Date.now());
-	const behind = !atOnce && isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
+	if (!atOnce) await sleepUntil(meantToWakeAt - READ_AHEAD_MS);
 	const rows = await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
 	if (!open.some((row) => row.id === own.id)) {
@@ -255,27 +263,28 @@ async function decide(
 	}
 	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
 	const burst = atOnce
-		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, closesAt: own.arrivedAt, ids: arrivals.filter((one) => one.arrivedAt <= own.arrivedAt).map((one) => one.id) }
+		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, closesAt: own.arrivedAt }
 		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
 	if (!burst.isLast) {
 		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
 		return [];
 	}
+	if (!atOnce) await sleepUntil(meantToWakeAt);
+	const behind = !atOnce && isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
 
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
-	const ids = [...burst.ids, ...leftBehind.map((one) => one.id)];
-	const claim = {
-		claimant: `${this.getExecutionId() ?? 'run'}:${own.id}`,
-		ids: { from: Math.min(...ids), to: Math.max(...ids) },
+	const claimed = await claimBurst(table, message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, {
 		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
-	};
-	const claimed = behind
-		? await claimOnceTriggerIsPast(table, message.chatId, claim, { last: own, firstArrivedAt: burst.firstArrivedAt, quietMs, maxWaitMs })
-		: await table.claimMessages(message.chatId, claim.claimant, claim.ids, claim.sent);
+		last: own,
+		firstArrivedAt: burst.firstArrivedAt,
+		quietMs,
+		maxWaitMs,
+		behind,
+	});
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
@@ -298,51 +307,51 @@ async function decide(
 }
 
 /**
- * While n8n is behind: follows the trigger until it has recorded every message sent before the
- * burst could close, then claims the burst's rows written until then (ids up to the newest the
- * trigger had recorded). A later message of the burst that was written after the chat was read
- * is claimed with it: this execution then decides for the burst as that message's execution
- * would have (which finds its row taken): Quiet Period after it, the trigger followed again,
- * one more claim. Returns every row it claimed; none, and another execution took the burst.
+ * Claims the burst's messages, those sent from its first to its close. While n8n is behind, first
+ * follows the trigger until it has recorded every message sent before the close. A later message
+ * of the burst written after the chat was read is claimed with it: this execution then decides
+ * for the burst as that message's execution would have (which finds its row taken): Quiet Period
+ * after it, the trigger followed again if n8n is behind, one more claim. Returns every row it
+ * claimed; none, and another execution took the burst.
  */
-async function claimOnceTriggerIsPast(
+async function claimBurst(
 	table: ConversationTable,
 	chatId: string,
-	claim: { claimant: string; ids: { from: number; to: number }; sent: { from: number; to: number } },
-	burst: { last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; quietMs: number; maxWaitMs: number },
+	claimant: string,
+	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; quietMs: number; maxWaitMs: number; behind: boolean },
 ): Promise<Row[]> {
 	const taken = new Map<number, Row>();
 	let { last } = burst;
-	let closesAt = claim.sent.to;
-	let upTo = claim.ids.to;
+	let closesAt = burst.sent.to;
 	for (;;) {
-		const newest = await followTrigger(table, last, closesAt);
-		upTo = Math.max(upTo, newest?.id ?? 0);
-		const got = await table.claimMessages(chatId, claim.claimant, { from: claim.ids.from, to: upTo }, { from: claim.sent.from, to: closesAt });
+		if (burst.behind) await followTrigger(table, last, closesAt);
+		const got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
 		for (const row of got) taken.set(row.id, row);
 		const later = got.filter((row) => Number(row.arrivedAt) > last.arrivedAt).sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
 		if (!later) return [...taken.values()];
 		last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
 		closesAt = Math.min(last.arrivedAt + burst.quietMs, burst.firstArrivedAt + burst.maxWaitMs);
-		const wakeAt = decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs: burst.quietMs });
-		if (wakeAt > Date.now()) await sleep(wakeAt - Date.now());
+		await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs: burst.quietMs }));
 	}
+}
+
+async function sleepUntil(time: number): Promise<void> {
+	if (time > Date.now()) await sleep(time - Date.now());
 }
 
 /**
  * Waits until the trigger has recorded every message sent before `closesAt` (burst.ts,
  * triggerIsPast): one look at its newest recorded message, then one per pause while it is still
  * recording messages sent before the close, for at most MOST_EXTRA_MS. A busy n8n records the
- * chat's next message late, and this waits for exactly that, not for a guess of it. Returns the
- * newest recorded message at the last look.
+ * chat's next message late, and this waits for exactly that, not for a guess of it.
  */
-async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<Newest | undefined> {
+async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<void> {
 	const pause = progressPause({ sentAt: own.arrivedAt, writtenAt: own.writtenAt });
 	const giveUpAt = Date.now() + MOST_EXTRA_MS;
 	let before: Newest | undefined | 'not yet' = 'not yet';
 	for (;;) {
 		const newest = await table.newestMessage();
-		if (triggerIsPast(closesAt, newest, before, Date.now()) || Date.now() + pause > giveUpAt) return newest;
+		if (triggerIsPast(closesAt, newest, before, Date.now()) || Date.now() + pause > giveUpAt) return;
 		before = newest;
 		await sleep(pause);
 	}
