@@ -211,9 +211,9 @@ export class ConversationTable {
 	 * returns the rows this call changed: one UPDATE, so two claimants never get the same row.
 	 * Bounded by the times sent, not by row ids: a message of the burst written after the chat
 	 * was read is taken too (the caller then waits for quiet after it), and another burst's
-	 * message written among this burst's rows is not. `claimant` names this execution alone, so when the
-	 * answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the rows
-	 * claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
+	 * message written among this burst's rows is not. `claimant` names this execution alone, so
+	 * when the answer is lost (a cut, a timeout, a 5xx) the rows say whether the claim landed: the
+	 * rows claimed by `claimant` are the burst. When none are, the claim is sent once more: it only
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
 	async claimMessages(chatId: string, claimant: string, sent: { from: number; to: number }): Promise<Row[]> {
