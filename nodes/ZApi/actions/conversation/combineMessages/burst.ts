@@ -97,30 +97,27 @@ export interface Arrival {
  * chat draws the same lines whenever it runs: in arrival order, a message joins the burst
  * before it when it arrived within Quiet Period of the burst's previous message and within
  * Maximum Wait of its first; otherwise it starts a burst. Returns the burst of `ownId` (its
- * first arrival), whether `ownId` is its last message so far, when the burst closes, and the
- * rows of the burst up to `ownId`.
- * Undefined when `ownId` is not among the arrivals.
+ * first arrival), whether `ownId` is its last message so far, and when the burst closes: its
+ * messages are those that arrived from the first to the close (the claim takes them by those
+ * times). Undefined when `ownId` is not among the arrivals.
  */
 export function burstOf(
 	arrivals: Arrival[],
 	ownId: number,
 	{ quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number },
-): { firstArrivedAt: number; isLast: boolean; closesAt: number; ids: number[] } | undefined {
+): { firstArrivedAt: number; isLast: boolean; closesAt: number } | undefined {
 	const ordered = [...arrivals].sort((a, b) => a.arrivedAt - b.arrivedAt || a.id - b.id);
 	let first = ordered[0];
 	let previous = ordered[0];
-	let ids: number[] = [];
 	for (const [index, arrival] of ordered.entries()) {
 		if (index > 0 && (arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) {
 			first = arrival;
-			ids = [];
 		}
 		previous = arrival;
-		ids.push(arrival.id);
 		if (arrival.id !== ownId) continue;
 		const next = ordered[index + 1];
 		const closesAt = Math.min(arrival.arrivedAt + quietMs, first.arrivedAt + maxWaitMs);
-		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt, ids };
+		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt };
 	}
 	return undefined;
 }

@@ -89,17 +89,17 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
 	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
 	it.each([
-		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000, ids: [1] }],
-		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
-		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000, ids: [1, 2, 3] }],
-		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500, ids: [1, 2] }],
-		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000, ids: [3] }],
-		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
-		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000, ids: [1, 2, 3, 4, 5] }],
-		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500, ids: [6] }],
-		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000, ids: [3, 7] }],
-		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, ids: [1] }],
-		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500, ids: [3, 4] }],
+		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000 }],
+		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
+		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000 }],
+		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500 }],
+		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000 }],
+		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
+		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000 }],
+		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500 }],
+		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000 }],
+		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
+		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500 }],
 	])('%s', (_name, arrivals, ownId, expected) => {
 		expect(burstOf(arrivals, ownId, rules)).toEqual(expected);
 	});
