@@ -40,7 +40,8 @@
  *
  * Sizes: BENCH_N8N_ROUNDS, BENCH_N8N_ITEMS (action items per round), BENCH_N8N_DELIVERIES
  * (trigger deliveries per round), BENCH_N8N_CONCURRENCY, BENCH_N8N_MEMORY_DELIVERIES (per
- * side), BENCH_N8N_MEMORY_REST_MS (n8n's rest before its heap is read after a chunk, 20 s; short 3 s), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_REPLIES (reply-bot messages per round and
+ * side), BENCH_N8N_MEMORY_REST_MS (n8n's rest before its heap is read after a chunk, 20 s;
+ * short 3 s), BENCH_N8N_MESSAGES (chat size), BENCH_N8N_REPLIES (reply-bot messages per round and
  * side), BENCH_N8N_REPLY_RATE (messages/s of the latency measure, 5), BENCH_N8N_REPLY_PARTS=1
  * (the reply bot also as its halves, each beside n8n's own node, and without the repeat memory:
  * where the difference comes from; and n8n's bot reading the same credential),
