@@ -12,6 +12,12 @@ import { sendAudio } from './sendAudio.operation';
 import { sendCall } from './sendCall.operation';
 import { sendCatalog } from './sendCatalog.operation';
 import { sendProduct } from './sendProduct.operation';
+import { sendOrder } from './sendOrder.operation';
+import { updateOrderStatus } from './updateOrderStatus.operation';
+import { updateOrderPayment } from './updateOrderPayment.operation';
+import { sendEvent } from './sendEvent.operation';
+import { editEvent } from './editEvent.operation';
+import { answerEvent } from './answerEvent.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
 import { sendCarousel } from './sendCarousel.operation';
@@ -37,7 +43,7 @@ import { votePoll } from './votePoll.operation';
 export const message: ZApiResource = {
 	value: 'message',
 	name: 'Message',
-	description: 'Send texts, media, locations, contacts, polls, buttons, carousels, catalogs and products; call a phone; react to, vote in, forward, pin, read or delete messages',
+	description: 'Send texts, media, locations, contacts, polls, buttons, carousels, catalogs, products, orders and events; call a phone; react to, vote in, forward, pin, read or delete messages',
 	operations: [
 		sendText,
 		mentionGroups,
@@ -65,6 +71,12 @@ export const message: ZApiResource = {
 		sendPixButton,
 		sendCatalog,
 		sendProduct,
+		sendOrder,
+		updateOrderStatus,
+		updateOrderPayment,
+		sendEvent,
+		editEvent,
+		answerEvent,
 		sendCall,
 		forwardMessage,
 		pinMessage,

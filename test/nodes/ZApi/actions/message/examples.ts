@@ -21,6 +21,44 @@ export type OperationExample = BaseExample<IDataObject>;
 const SENT_OUTPUT = { zaapId: '39BB1684570F00E91090F6BBC7EE7646', messageId: '3EB0A2F0B4A3D5C8F1E2' };
 const sent = (extra: IDataObject = {}) => ({ ...SENT_OUTPUT, phone: PHONE, ...extra });
 
+/** The answer of docs/message/send-order.md and of the event pages, and how a send outputs it. */
+export const DOCS_SENT = { zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68', id: 'D241XXXX732339502B68' };
+const DOCS_SENT_OUTPUT = { zaapId: '3999984263738042930CD6ECDE9VDWSA', messageId: 'D241XXXX732339502B68' };
+export const ORDER_PHONE = '554499999999';
+
+/** An order update's parameters and body, as docs/message/update-order-status.md writes them (the payment page's differ in paymentStatus). */
+export const ORDER_UPDATE = {
+	phone: ORDER_PHONE,
+	messageId: '3EB0F91BBA791BB0A787FC',
+	referenceId: '4N8FCTW1WM6',
+	orderRequestId: '4N8FCTW22W4',
+	currency: 'BRL',
+	products: {
+		product: [
+			{ value: 150, quantity: 2, name: 'order 1', productId: 'custom-item-4N8FCTW23N7' },
+			{ productId: '23940797548900636', value: 150, quantity: 2, name: 'order 2' },
+		],
+	},
+	options: { message: 'Mensagem de texto da atualização do pedido', discount: 10, tax: 10, shipping: 5 },
+};
+const ORDER_UPDATE_BODY = {
+	phone: ORDER_PHONE,
+	messageId: '3EB0F91BBA791BB0A787FC',
+	message: 'Mensagem de texto da atualização do pedido',
+	referenceId: '4N8FCTW1WM6',
+	orderRequestId: '4N8FCTW22W4',
+	order: {
+		currency: 'BRL',
+		discount: 10,
+		tax: 10,
+		shipping: 5,
+		products: [
+			{ value: 150, quantity: 2, name: 'order 1', isCustomItem: true, productId: 'custom-item-4N8FCTW23N7' },
+			{ productId: '23940797548900636', value: 150, quantity: 2, name: 'order 2', isCustomItem: false },
+		],
+	},
+};
+
 export const EXAMPLES: Record<string, OperationExample> = {
 	sendText: {
 		parameters: { phone: '+55 (11) 99999-9999', message: 'Hello' },
@@ -402,6 +440,109 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		body: { phone: PHONE, messageId: 'ABC123', messageAction: 'unpin', pinMessageDuration: '24_hours' },
 		answer: { zaapId: SENT.zaapId, messageId: SENT.messageId },
 		output: { zaapId: SENT.zaapId, messageId: SENT.messageId, phone: PHONE, pinnedMessageId: 'ABC123', pinned: false },
+	},
+	// docs/message/send-order.md, "Incluindo parâmetros opcionais" (the page's keyType is a
+	// placeholder listing the types: one of them is set).
+	sendOrder: {
+		parameters: {
+			phone: ORDER_PHONE,
+			currency: 'brl',
+			products: { product: [{ productId: '23940797548900636', name: 'Nome do produto', value: 10, quantity: 2 }] },
+			options: { discount: 10, tax: 10, shipping: 5, pixKey: 'Chave PIX', pixKeyType: 'randomKey', pixName: 'Nome da chave', cardEnabled: true },
+		},
+		method: 'POST',
+		path: '/send-order',
+		body: {
+			phone: ORDER_PHONE,
+			order: {
+				currency: 'BRL',
+				discount: 10,
+				tax: 10,
+				shipping: 5,
+				products: [{ productId: '23940797548900636', name: 'Nome do produto', value: 10, quantity: 2 }],
+			},
+			paymentSettings: { pix: { key: 'Chave PIX', keyType: 'randomKey', name: 'Nome da chave' }, card: { enabled: true } },
+		},
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: ORDER_PHONE },
+	},
+	// docs/message/update-order-status.md
+	updateOrderStatus: {
+		parameters: { ...ORDER_UPDATE, orderStatus: 'processing', paymentStatus: 'pending' },
+		method: 'POST',
+		path: '/order-status-update',
+		body: { ...ORDER_UPDATE_BODY, orderStatus: 'processing', paymentStatus: 'pending' },
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: ORDER_PHONE, referenceId: '4N8FCTW1WM6', orderStatus: 'processing', paymentStatus: 'pending' },
+	},
+	// docs/message/update-order-payment.md
+	updateOrderPayment: {
+		parameters: { ...ORDER_UPDATE, orderStatus: 'processing', paymentStatus: 'paid' },
+		method: 'POST',
+		path: '/order-payment-update',
+		body: { ...ORDER_UPDATE_BODY, orderStatus: 'processing', paymentStatus: 'paid' },
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: ORDER_PHONE, referenceId: '4N8FCTW1WM6', orderStatus: 'processing', paymentStatus: 'paid' },
+	},
+	// docs/message/send-event.md (callLinkType: the page writes "voice | video", one is set)
+	sendEvent: {
+		parameters: {
+			phone: GROUP,
+			eventName: 'Nome do evento',
+			dateTime: '2024-04-29T09:30:53.309Z',
+			options: { description: 'Descrição do evento', timeZone: 'UTC-3', locationName: 'Nome do lugar', callLinkType: 'voice', canceled: false },
+		},
+		method: 'POST',
+		path: '/send-event',
+		body: {
+			phone: GROUP,
+			event: {
+				name: 'Nome do evento',
+				description: 'Descrição do evento',
+				dateTime: '2024-04-29T09:30:53.309Z',
+				timeZone: 'UTC-3',
+				location: { name: 'Nome do lugar' },
+				callLinkType: 'voice',
+				canceled: false,
+			},
+		},
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: GROUP },
+	},
+	// docs/message/send-edit-event.md
+	editEvent: {
+		parameters: {
+			phone: GROUP,
+			eventMessageId: '3EB058359730B7C2895C55',
+			eventName: 'Novo nome do evento',
+			dateTime: '2024-04-29T09:30:53.309Z',
+			options: { description: 'Descrição do evento', locationName: 'Nome do lugar', callLinkType: 'video' },
+		},
+		method: 'POST',
+		path: '/send-edit-event',
+		body: {
+			phone: GROUP,
+			eventMessageId: '3EB058359730B7C2895C55',
+			event: {
+				name: 'Novo nome do evento',
+				description: 'Descrição do evento',
+				dateTime: '2024-04-29T09:30:53.309Z',
+				location: { name: 'Nome do lugar' },
+				callLinkType: 'video',
+				canceled: false,
+			},
+		},
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: GROUP, eventMessageId: '3EB058359730B7C2895C55' },
+	},
+	// docs/message/send-event-response.md
+	answerEvent: {
+		parameters: { phone: GROUP, eventMessageId: 'D2D612289D9E8F62307D72409A8D9DC3', eventResponse: 'GOING' },
+		method: 'POST',
+		path: '/send-event-response',
+		body: { phone: GROUP, eventMessageId: 'D2D612289D9E8F62307D72409A8D9DC3', eventResponse: 'GOING' },
+		answer: DOCS_SENT,
+		output: { ...DOCS_SENT_OUTPUT, phone: GROUP, eventMessageId: 'D2D612289D9E8F62307D72409A8D9DC3', eventResponse: 'GOING' },
 	},
 	markAsRead: {
 		parameters: { phone: PHONE, messageId: 'ABC123' },
