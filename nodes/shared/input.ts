@@ -44,14 +44,47 @@ export function isGroupId(text: string): boolean {
 	return GROUP_ID_NEW.test(text) || GROUP_ID_OLD.test(text);
 }
 
-/** A group id in either of the service's two forms, or an error naming both. */
+const GROUP_ID_FORMS =
+	"Group IDs look like 120363019502650977-group (groups created since November 2021) or 5511999999999-1623281429 (older groups). The Z-API Trigger's group notifications carry it in the 'phone' field.";
+
+/** A community's ID: digits only (docs/communities/*.md write 98372465382764532938, 120363019502650977). */
+const COMMUNITY_ID = /^\d{5,25}$/;
+/** Longer than any phone: digits only that can be a community's ID and nothing else. */
+const LONGER_THAN_A_PHONE = /^\d{16,25}$/;
+
+const COMMUNITY_RESOURCE =
+	'The Community resource manages a community (members, admins, invite link, description, photo) by its ID, digits only.';
+
+/** A group id in either of the service's two forms, or an error naming both (and the Community resource, for digits only). */
 export function normalizeGroupId(raw: unknown): string {
 	const text = String(raw ?? '').trim();
 	if (isGroupId(text)) return text;
+	if (LONGER_THAN_A_PHONE.test(text)) {
+		throw new InputError(`'${text}' is a community ID, not a group ID`, `${COMMUNITY_RESOURCE} ${GROUP_ID_FORMS}`);
+	}
 	throw new InputError(
 		text ? `'${text}' is not a Z-API group ID` : 'Group ID is empty',
-		"Group IDs look like 120363019502650977-group (groups created since November 2021) or 5511999999999-1623281429 (older groups). The Z-API Trigger's group notifications carry it in the 'phone' field.",
+		COMMUNITY_ID.test(text) ? `${GROUP_ID_FORMS} A community's ID (digits only) goes to the Community resource.` : GROUP_ID_FORMS,
 	);
+}
+
+/**
+ * A community's ID, digits only, as Community → Create and Get Many output it. A group ID is
+ * refused with what to use instead: the community pages send `communityId` as digits only,
+ * also to the endpoints groups share (docs/communities/add-community-participant.md).
+ */
+export function normalizeCommunityId(raw: unknown, field = 'Community ID'): string {
+	const text = String(raw ?? '').trim();
+	if (COMMUNITY_ID.test(text)) return text;
+	const hint = 'A community ID is digits only, for example 98372465382764532938, as Community → Create and Get Many output it.';
+	if (!text) throw new InputError(`${field} is empty`, `Give the ${field}, for example 98372465382764532938.`);
+	if (isGroupId(text)) {
+		throw new InputError(
+			`'${text}' is a group ID, not a community ID`,
+			`${hint} For a group, use the Group resource; a community's own groups (its announcement group included) are listed by Community → Get Metadata.`,
+		);
+	}
+	throw new InputError(`${field} '${text.slice(0, 60)}' is not an ID Z-API gives`, hint);
 }
 
 /** Who a chat is with: a phone, a group id, or a LID id as found in deliveries. */

@@ -2,6 +2,7 @@ import {
 	InputError,
 	isGroupId,
 	normalizeChatId,
+	normalizeCommunityId,
 	normalizeGroupId,
 	normalizePhone,
 	parsePhoneList,
@@ -93,6 +94,38 @@ describe('group ids', () => {
 	it('says an empty group id is empty', () => {
 		expect(inputError(() => normalizeGroupId('')).message).toBe('Group ID is empty');
 		expect(inputError(() => normalizeGroupId(undefined)).message).toBe('Group ID is empty');
+	});
+
+	it('refuses a community ID (digits only, longer than a phone) and points to the Community resource', () => {
+		const error = inputError(() => normalizeGroupId('98372465382764532938'));
+		expect(error.message).toBe("'98372465382764532938' is a community ID, not a group ID");
+		expect(error.description).toMatch(/^The Community resource manages a community/);
+	});
+
+	it('names the Community resource for digits only that may be a phone too', () => {
+		const error = inputError(() => normalizeGroupId('5511999999999'));
+		expect(error.message).toBe("'5511999999999' is not a Z-API group ID");
+		expect(error.description).toMatch(/goes to the Community resource\.$/);
+	});
+});
+
+describe('community ids', () => {
+	it.each(['98372465382764532938', '120363019502650977', '5511999999999'])('%s is a community id', (id) => {
+		expect(normalizeCommunityId(` ${id} `)).toBe(id);
+	});
+
+	it.each(['120363019502650977-group', '5511999999999-1623281429'])('refuses the group id %s and points to the Group resource', (id) => {
+		const error = inputError(() => normalizeCommunityId(id));
+		expect(error.message).toBe(`'${id}' is a group ID, not a community ID`);
+		expect(error.description).toMatch(/digits only.*Group resource/);
+	});
+
+	it.each(['../status', '120363@g.us', 'my community'])('refuses %j', (id) => {
+		expect(inputError(() => normalizeCommunityId(id)).message).toBe(`Community ID '${id}' is not an ID Z-API gives`);
+	});
+
+	it('says an empty community id is empty', () => {
+		expect(inputError(() => normalizeCommunityId(' ')).message).toBe('Community ID is empty');
 	});
 });
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InputError, listEntries, normalizeGroupId, requireIdSegment } from '../../../shared/input';
+import { InputError, listEntries, normalizeCommunityId, normalizeGroupId } from '../../../shared/input';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import type { MemberTarget } from '../group/helpers';
 
 export const COMMUNITY_HINT =
 	"Check the community ID (as Community → Create and Get Many output it), that the instance's phone is an admin of the community and that the instance is connected.";
@@ -13,7 +14,7 @@ export const communityIdProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: '98372465382764532938',
-	description: 'The community ID, as Community → Create and Get Many output it',
+	description: "The community ID, digits only, as Community → Create and Get Many output it (a group ID such as 120363019502650977-group is refused: that is the Group resource's)",
 };
 
 /** The groups a link or unlink acts on (docs/communities/link-groups.md: `groupsPhones`). */
@@ -28,8 +29,20 @@ export const groupIdsProperty: INodeProperties = {
 };
 
 export function readCommunityId(this: IExecuteFunctions, itemIndex: number): string {
-	return requireIdSegment(this.getNodeParameter('communityId', itemIndex), 'Community ID', '98372465382764532938');
+	return normalizeCommunityId(this.getNodeParameter('communityId', itemIndex));
 }
+
+/**
+ * A community as the target of the member changes it shares with groups (Add Members, Remove
+ * Members, Promote to Admin, Demote Admin): `communityId` in the body, as its pages write it.
+ * Items run one by one, as every Community operation.
+ */
+export const COMMUNITY_TARGET: MemberTarget = {
+	key: 'communityId',
+	property: communityIdProperty,
+	read: readCommunityId,
+	hint: "The community may not exist (check the Community ID), or the instance's phone may not be an admin of it.",
+};
 
 export function readGroupIds(this: IExecuteFunctions, itemIndex: number): string[] {
 	const hint = 'Give one or more group IDs (120363019502650977-group) separated by commas, or an expression returning a list.';

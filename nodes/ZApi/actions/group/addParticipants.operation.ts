@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRead, ZApiOperation } from '../types';
-import { groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './helpers';
+import { autoInviteProperty, groupCall, groupIdProperty, phonesProperty, readGroupId, readPhones } from './helpers';
 
 export const addParticipants: ZApiOperation = {
 	value: 'addParticipants',
@@ -12,14 +12,7 @@ export const addParticipants: ZApiOperation = {
 	properties: [
 		groupIdProperty,
 		{ ...phonesProperty, description: `Phones to add. ${phonesProperty.description}` },
-		{
-			displayName: 'Send Invite Link If Needed',
-			name: 'autoInvite',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether Z-API should send a private invite link to the phones whose privacy settings do not allow adding them directly',
-		},
+		autoInviteProperty,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		const groupId = readGroupId.call(this, itemIndex, read);

@@ -47,8 +47,17 @@ export async function groupCall(
 	itemIndex: number,
 	call: { endpoint: string; body: IDataObject; tried: string; hint: string },
 ): Promise<void> {
+	await confirmedCall.call(this, itemIndex, { ...call, hint: `${GROUP_HINT} ${call.hint}` });
+}
+
+/** POSTs a change the service confirms with {value: true} (or success); anything else fails the item with `tried` and `hint`. */
+export async function confirmedCall(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	call: { endpoint: string; body: IDataObject; tried: string; hint: string },
+): Promise<void> {
 	const response = await zApiRequest.call(this, { method: 'POST', path: call.endpoint, body: call.body, itemIndex });
-	requireAccepted(this.getNode(), response, 'confirmation', { tried: call.tried, hint: `${GROUP_HINT} ${call.hint}`, itemIndex });
+	requireAccepted(this.getNode(), response, 'confirmation', { tried: call.tried, hint: call.hint, itemIndex });
 }
 
 /**
@@ -106,7 +115,35 @@ export const groupPath = (prefix: string, groupId: string) => `${prefix}/${encod
 export const INVITE_LINK_HINT =
 	"The instance's phone must be an admin of the group to read or reset its invite link. Check the group ID.";
 
-/** An operation that POSTs {groupId, phones} and is confirmed by {value: true}. */
+/**
+ * What a member change acts on: a group, or a community. The community pages use the same
+ * endpoints with `communityId` in the body instead of `groupId`
+ * (docs/communities/add-community-participant.md, remove-participant.md,
+ * add-community-admin.md, remove-admin.md).
+ */
+export interface MemberTarget {
+	/** The parameter and the body field naming it. */
+	key: 'groupId' | 'communityId';
+	property: INodeProperties;
+	read(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): string;
+	/** Why any call can be refused, whatever the operation: said before its own hint. */
+	hint: string;
+	/** The parameter items are ordered by; absent: one by one. */
+	orderedBy?: string;
+}
+
+export const GROUP_TARGET: MemberTarget = { key: 'groupId', property: groupIdProperty, read: readGroupId, hint: GROUP_HINT, orderedBy: 'groupId' };
+
+/** Add Participants' and Add Members' choice: the pages list autoInvite as required, so it is always sent. */
+export const autoInviteProperty: INodeProperties = {
+	displayName: 'Send Invite Link If Needed',
+	name: 'autoInvite',
+	type: 'boolean',
+	default: false,
+	description: 'Whether Z-API should send a private invite link to the phones whose privacy settings do not allow adding them directly',
+};
+
+/** An operation that POSTs {groupId or communityId, phones} and is confirmed by {value: true}. */
 export interface ParticipantChange {
 	value: string;
 	name: string;
@@ -115,30 +152,37 @@ export interface ParticipantChange {
 	/** What the Phones parameter holds, in a few words: 'Participants to remove.' */
 	phonesAre: string;
 	endpoint: string;
-	/** What was tried, for the error message, from the phones and the group. */
-	tried: (phones: string, groupId: string) => string;
+	/** What was tried, for the error message, from the phones and the group or community. */
+	tried: (phones: string, id: string) => string;
 	hint: string;
+	/** A group by default. */
+	target?: MemberTarget;
+	/** Parameters after Phones, and the body fields read from them (Add: autoInvite). */
+	properties?: INodeProperties[];
+	fields?: (this: IExecuteFunctions, itemIndex: number) => IDataObject;
 }
 
-/** Remove, demote, approve and reject differ only in their endpoint and words. */
+/** Remove, demote, approve and reject (and the community's member changes) differ only in their endpoint, target and words. */
 export function participantChange(change: ParticipantChange): ZApiOperation {
+	const target = change.target ?? GROUP_TARGET;
 	return {
 		value: change.value,
 		name: change.name,
 		action: change.action,
 		description: change.description,
-		orderedBy: 'groupId',
-		properties: [groupIdProperty, { ...phonesProperty, description: `${change.phonesAre} ${phonesProperty.description}` }],
+		...(target.orderedBy ? { orderedBy: target.orderedBy } : {}),
+		properties: [target.property, { ...phonesProperty, description: `${change.phonesAre} ${phonesProperty.description}` }, ...(change.properties ?? [])],
 		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-			const groupId = readGroupId.call(this, itemIndex, read);
+			const id = target.read.call(this, itemIndex, read);
 			const phones = readPhones.call(this, itemIndex);
-			await groupCall.call(this, itemIndex, {
+			const fields = change.fields?.call(this, itemIndex) ?? {};
+			await confirmedCall.call(this, itemIndex, {
 				endpoint: change.endpoint,
-				body: { groupId, phones },
-				tried: change.tried(phones.join(', '), groupId),
-				hint: change.hint,
+				body: { ...fields, [target.key]: id, phones },
+				tried: change.tried(phones.join(', '), id),
+				hint: `${target.hint} ${change.hint}`,
 			});
-			return [{ success: true, groupId, phones }];
+			return [{ success: true, [target.key]: id, phones }];
 		},
 	};
 }

@@ -13,7 +13,7 @@ const ANSWERS = ['GOING', 'NOT_GOING'];
 export const answerEvent: ZApiOperation = {
 	value: 'answerEvent',
 	name: 'Answer Event',
-	action: 'Answer an event',
+	action: 'Answer an event invitation',
 	description: "Say the instance's phone is going or not going to an event; an event the instance created itself cannot be answered",
 	orderedBy: 'phone',
 	properties: [
@@ -24,8 +24,8 @@ export const answerEvent: ZApiOperation = {
 			name: 'eventResponse',
 			type: 'options',
 			options: [
-				{ name: 'Going', value: 'GOING' },
-				{ name: 'Not Going', value: 'NOT_GOING' },
+				{ name: 'Going', value: 'GOING', description: 'The phone goes to the event' },
+				{ name: 'Not Going', value: 'NOT_GOING', description: 'The phone does not go to the event' },
 			],
 			default: 'GOING',
 			description: 'Whether the phone goes to the event',

@@ -9,7 +9,7 @@ import { sendMessage } from './helpers';
 export const editEvent: ZApiOperation = {
 	value: 'editEvent',
 	name: 'Edit Event',
-	action: 'Edit an event',
+	action: 'Edit an event sent before',
 	description: 'Change an event sent before: its name, date and time, place or call link, or cancel it',
 	orderedBy: 'phone',
 	properties: [
@@ -20,6 +20,7 @@ export const editEvent: ZApiOperation = {
 			name: 'wholeEventNotice',
 			type: 'notice',
 			default: '',
+			description: 'What an edit keeps',
 		},
 		...eventProperties(),
 		eventOptions(false),

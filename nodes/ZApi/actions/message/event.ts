@@ -44,9 +44,9 @@ export function eventOptions(withTimeZone: boolean): INodeProperties {
 			name: 'callLinkType',
 			type: 'options',
 			options: [
-				{ name: 'None', value: '' },
-				{ name: 'Voice Call', value: 'voice' },
-				{ name: 'Video Call', value: 'video' },
+				{ name: 'None', value: '', description: 'No call link' },
+				{ name: 'Voice Call', value: 'voice', description: 'A link to a WhatsApp voice call' },
+				{ name: 'Video Call', value: 'video', description: 'A link to a WhatsApp video call' },
 			],
 			default: '',
 			description: 'Whether the event carries a WhatsApp call link, and of which kind',

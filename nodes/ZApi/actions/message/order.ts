@@ -24,11 +24,19 @@ const PIX_KEY_TYPES = ['cpf', 'cnpj', 'phone', 'email', 'randomKey'] as const;
 
 const titleOf = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
+const ORDER_STATUS_WORDS: Record<(typeof ORDER_STATUSES)[number], string> = {
+	pending: 'The order waits to be taken on',
+	processing: 'The order is being prepared',
+	shipped: 'The order is on its way',
+	completed: 'The order is delivered',
+	canceled: 'The order is canceled',
+};
+
 export const orderStatusProperty = (description: string): INodeProperties => ({
 	displayName: 'Order Status',
 	name: 'orderStatus',
 	type: 'options',
-	options: ORDER_STATUSES.map((value) => ({ name: titleOf(value), value })),
+	options: ORDER_STATUSES.map((value) => ({ name: titleOf(value), value, description: ORDER_STATUS_WORDS[value] })),
 	default: 'processing',
 	description,
 });
@@ -37,7 +45,7 @@ export const paymentStatusProperty = (description: string): INodeProperties => (
 	displayName: 'Payment Status',
 	name: 'paymentStatus',
 	type: 'options',
-	options: PAYMENT_STATUSES.map((value) => ({ name: titleOf(value), value })),
+	options: PAYMENT_STATUSES.map((value) => ({ name: titleOf(value), value, description: value === 'paid' ? 'The order is paid' : 'The payment is still due' })),
 	default: 'pending',
 	description,
 });
@@ -113,11 +121,11 @@ export const sendOrderOptions: INodeProperties = optionsProperty([
 		name: 'pixKeyType',
 		type: 'options',
 		options: [
-			{ name: 'CNPJ', value: 'cnpj' },
-			{ name: 'CPF', value: 'cpf' },
-			{ name: 'Email', value: 'email' },
-			{ name: 'Phone', value: 'phone' },
-			{ name: 'Random Key', value: 'randomKey' },
+			{ name: 'CNPJ', value: 'cnpj', description: 'A company registration number' },
+			{ name: 'CPF', value: 'cpf', description: 'A personal taxpayer number' },
+			{ name: 'Email', value: 'email', description: 'An email address' },
+			{ name: 'Phone', value: 'phone', description: 'A phone number' },
+			{ name: 'Random Key', value: 'randomKey', description: 'A random key made by the bank' },
 		],
 		default: 'cpf',
 		description: 'What kind of Pix key Pix Key is',
@@ -271,6 +279,7 @@ export function orderUpdate(update: OrderUpdate): ZApiOperation {
 				name: 'wholeOrderNotice',
 				type: 'notice',
 				default: '',
+				description: 'What an update carries',
 			},
 			...orderProperties(true),
 			updateOrderOptions,

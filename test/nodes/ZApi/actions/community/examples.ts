@@ -65,4 +65,84 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: { success: true },
 		output: [{ success: true, communityId: COMMUNITY, groupsPhones: ['1345353454354354-group'] }],
 	},
+	// docs/communities/add-community-participant.md
+	addMembers: {
+		parameters: { communityId: '120363019502650977', phones: '5544999999999, 5544888888888', autoInvite: true },
+		method: 'POST',
+		path: '/add-participant',
+		body: { autoInvite: true, communityId: '120363019502650977', phones: ['5544999999999', '5544888888888'] },
+		answer: { value: true },
+		output: [{ success: true, communityId: '120363019502650977', phones: ['5544999999999', '5544888888888'] }],
+	},
+	// docs/communities/remove-participant.md (its example's community ID is digits only, as a phone's)
+	removeMembers: {
+		parameters: { communityId: '5511999999999', phones: ['5544999999999', '5544888888888'] },
+		method: 'POST',
+		path: '/remove-participant',
+		body: { communityId: '5511999999999', phones: ['5544999999999', '5544888888888'] },
+		answer: { value: true },
+		output: [{ success: true, communityId: '5511999999999', phones: ['5544999999999', '5544888888888'] }],
+	},
+	// docs/communities/add-community-admin.md
+	promoteToAdmin: {
+		parameters: { communityId: '120363186053925765', phones: '5544999999999\n5544888888888' },
+		method: 'POST',
+		path: '/add-admin',
+		body: { communityId: '120363186053925765', phones: ['5544999999999', '5544888888888'] },
+		answer: { value: true },
+		output: [{ success: true, communityId: '120363186053925765', phones: ['5544999999999', '5544888888888'] }],
+	},
+	// docs/communities/remove-admin.md
+	demoteAdmin: {
+		parameters: { communityId: '120363019502650977', phones: '5544999999999, 5544888888888' },
+		method: 'POST',
+		path: '/remove-admin',
+		body: { communityId: '120363019502650977', phones: ['5544999999999', '5544888888888'] },
+		answer: { value: true },
+		output: [{ success: true, communityId: '120363019502650977', phones: ['5544999999999', '5544888888888'] }],
+	},
+	// docs/communities/redefine-invitation-link.md
+	resetInviteLink: {
+		parameters: { communityId: '120363019502650977' },
+		method: 'POST',
+		path: '/redefine-invitation-link/120363019502650977',
+		body: '',
+		answer: { invitationLink: 'https://chat.whatsapp.com/C1adgkdEGki7554BWDdMkd' },
+		output: [{ communityId: '120363019502650977', invitationLink: 'https://chat.whatsapp.com/C1adgkdEGki7554BWDdMkd' }],
+	},
+	// docs/communities/update-community-description.md
+	updateDescription: {
+		parameters: { communityId: '120363019502650977', communityDescription: 'descrição da comunidade' },
+		method: 'POST',
+		path: '/update-community-description',
+		body: { communityId: '120363019502650977', communityDescription: 'descrição da comunidade' },
+		answer: { value: true },
+		output: [{ success: true, communityId: '120363019502650977', communityDescription: 'descrição da comunidade' }],
+	},
+	// docs/communities/update-community-photo.md (its example's communityId is the word "string": a community's is set)
+	updatePhoto: {
+		parameters: { communityId: COMMUNITY, photoUrl: 'https://www.z-api.io/wp-content/themes/z-api/dist/images/logo.svg' },
+		method: 'POST',
+		path: '/update-community-photo',
+		body: { communityId: COMMUNITY, communityPhoto: 'https://www.z-api.io/wp-content/themes/z-api/dist/images/logo.svg' },
+		answer: { value: true },
+		output: [{ success: true, communityId: COMMUNITY, photoSource: 'url' }],
+	},
+	// docs/communities/community-settings.md
+	updateSettings: {
+		parameters: { communityId: COMMUNITY, whoCanAddNewGroups: 'admins' },
+		method: 'POST',
+		path: '/communities/settings',
+		body: { communityId: '98372465382764532938', whoCanAddNewGroups: 'admins' },
+		answer: { success: true },
+		output: [{ success: true, communityId: COMMUNITY, whoCanAddNewGroups: 'admins' }],
+	},
+	// docs/communities/deactivate-community.md: no body, and no answer shown under 200.
+	deactivate: {
+		parameters: { communityId: COMMUNITY },
+		method: 'DELETE',
+		path: `/communities/${COMMUNITY}`,
+		answer: '',
+		output: [{ success: true, communityId: COMMUNITY }],
+	},
 };

@@ -1,7 +1,7 @@
 /** Communities: every operation's documented call; IDs and groups checked before any request; refusals in 200 answers; the list read page by page. */
 import { community } from '../../../../../nodes/ZApi/actions/community';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
-import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
+import { anyCall, api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
 import { COMMUNITY, EXAMPLES } from './examples';
 
 describeOperations(community, EXAMPLES);
@@ -65,5 +65,76 @@ describe('Community: refusals', () => {
 		expectCall(EXAMPLES.getMetadata, {});
 		const result = await run('getMetadata');
 		expect(result.error?.message).toBe(`Z-API gave no details of community ${COMMUNITY}`);
+	});
+});
+
+describe('Community: IDs, members and settings', () => {
+	const SHARED = ['addMembers', 'removeMembers', 'promoteToAdmin', 'demoteAdmin', 'resetInviteLink', 'updateDescription', 'updatePhoto', 'updateSettings', 'deactivate', 'getMetadata', 'linkGroups'];
+
+	it.each(SHARED)('%s refuses a group ID where the community ID goes, before any request', async (operation) => {
+		const scope = api().post(/.*/).reply(200, {}).delete(/.*/).reply(200, {});
+		const result = await run(operation, { communityId: '120363019502650977-group' });
+		expect(result.error?.message).toBe("'120363019502650977-group' is a group ID, not a community ID");
+		expect(result.error?.description).toMatch(/digits only.*Group resource/);
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it.each([
+		['addParticipants', { phones: '5511999999999' }],
+		['removeParticipants', { phones: '5511999999999' }],
+		['promoteToAdmin', { phones: '5511999999999' }],
+		['demoteAdmins', { phones: '5511999999999' }],
+		['resetInviteLink', {}],
+		['updateDescription', { groupDescription: 'News' }],
+	])('Group → %s refuses a community ID and points to the Community resource', async (operation, extra) => {
+		const scope = anyCall();
+		const result = await runAction({ resource: 'group', operation, groupId: COMMUNITY, ...extra });
+		expect(result.error?.message).toBe(`'${COMMUNITY}' is a community ID, not a group ID`);
+		expect(result.error?.description).toMatch(/^The Community resource manages a community/);
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it.each([
+		['addMembers', { phones: ' , ' }, 'Phones is empty'],
+		['removeMembers', { phones: 'ask Ana' }, "Phones entry 'ask Ana' is not a phone number"],
+		['updateDescription', { communityDescription: '={{ $json.nothing }}' }, 'Description is empty'],
+		['updateSettings', { whoCanAddNewGroups: '={{ "owners" }}' }, "Who Can Add Groups 'owners' is not admins or all"],
+		['updatePhoto', { photoUrl: 'logo.png' }, "Photo URL 'logo.png' is not an http(s) URL"],
+	])('%s refuses %j before any request', async (operation, change, message) => {
+		const scope = anyCall();
+		const result = await run(operation, change);
+		expect(result.error?.message).toBe(message);
+		expect(scope.pendingMocks()).toHaveLength(2);
+	});
+
+	it.each([
+		['addMembers', { value: false }, 'Z-API could not add 5544999999999, 5544888888888 to community 120363019502650977 (it answered {"value":false})', /Community ID.*Send Invite Link If Needed/],
+		['removeMembers', {}, 'Z-API could not remove 5544999999999, 5544888888888 from community 5511999999999 (it answered {})', /member of the community/],
+		['demoteAdmin', { value: false }, 'Z-API could not demote 5544999999999, 5544888888888 in community 120363019502650977 (it answered {"value":false})', /admin of the community/],
+		['updateSettings', { success: false }, `Z-API could not change who can add groups to community ${COMMUNITY} (it answered {"success":false})`, /community ID/],
+		['updateDescription', { value: false }, 'Z-API could not update the description of community 120363019502650977 (it answered {"value":false})', /admin of the community/],
+		['deactivate', { error: 'Community not found' }, `Z-API could not deactivate community ${COMMUNITY} (it answered {"error":"Community not found"})`, /community ID/],
+		['resetInviteLink', { value: false }, 'Z-API could not reset the invite link of community 120363019502650977 (it answered {"value":false})', /community ID/],
+	])('%s fails the item when Z-API does not confirm', async (operation, answer, message, hint) => {
+		expectCall(EXAMPLES[operation], answer);
+		const result = await run(operation);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toMatch(hint);
+	});
+
+	it('Add Members sends autoInvite false when the option is off, as the page lists it required', async () => {
+		const scope = api()
+			.post(`${INSTANCE_PATH}/add-participant`, { autoInvite: false, communityId: '120363019502650977', phones: ['5544999999999'] })
+			.reply(200, { value: true });
+		const result = await run('addMembers', { phones: '5544999999999', autoInvite: false });
+		expect(result.json).toEqual([{ success: true, communityId: '120363019502650977', phones: ['5544999999999'] }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('Update Settings lets every member add groups', async () => {
+		const scope = api().post(`${INSTANCE_PATH}/communities/settings`, { communityId: COMMUNITY, whoCanAddNewGroups: 'all' }).reply(200, { success: true });
+		const result = await run('updateSettings', { whoCanAddNewGroups: 'all' });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
 	});
 });
