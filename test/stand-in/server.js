@@ -788,10 +788,11 @@ function createStandIn(options = {}) {
 	const status = createStatus({ route, HttpError, getInstance, clone, classifyPhoto });
 	const settings = createSettings({ route, HttpError, getInstance, updateWebhook, webhookNames: ['received', 'status', ...EVENT_WEBHOOK_NAMES] });
 	const privacy = createPrivacy({ route, HttpError, getInstance });
-	const communities = createCommunities({ route, HttpError, getInstance });
+	const communities = createCommunities({ route, HttpError, getInstance, classifyPhoto });
 	const catalog = createCatalog({ route, HttpError, getInstance, clone });
 
-	const SERVICE_ROUTES = [
+	// The group endpoints the community pages share answer a community's call (communities.js).
+	const SERVICE_ROUTES = communities.shareGroupRoutes([
 		...sending.serviceRoutes,
 		...groups.serviceRoutes,
 		...chats.serviceRoutes,
@@ -815,7 +816,7 @@ function createStandIn(options = {}) {
 		route('POST', '/update-group-photo', updateGroupPhoto),
 		route('POST', '/add-admin', addAdmin),
 		route('POST', '/add-participant', addParticipant),
-	];
+	]);
 
 	// -------------------------------------------------------------------------
 	// Control handlers

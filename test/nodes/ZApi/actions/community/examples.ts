@@ -137,11 +137,13 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: { success: true },
 		output: [{ success: true, communityId: COMMUNITY, whoCanAddNewGroups: 'admins' }],
 	},
-	// docs/communities/deactivate-community.md: no body, and no answer shown under 200.
+	// docs/communities/deactivate-community.md: no body, and no answer shown under 200: an empty one is taken.
 	deactivate: {
 		parameters: { communityId: COMMUNITY },
 		method: 'DELETE',
 		path: `/communities/${COMMUNITY}`,
+		// The stand-in's answer (test/stand-in/communities.js): no content.
+		status: 204,
 		answer: '',
 		output: [{ success: true, communityId: COMMUNITY }],
 	},
