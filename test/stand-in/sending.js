@@ -15,6 +15,25 @@
  *   POST /send-catalog  /send-product (catalogPhone digits; translation EN|PT)
  *   POST /send-call {phone, callDuration? 1-15, callAudioUrl?}: a phone only; kept in the sent list
  *   (callDuration 5 when not given), not stored in the chat nor delivered
+ *   Orders (WhatsApp Business; docs/message/send-order.md, update-order-status.md, update-order-payment.md):
+ *   POST /send-order {phone, order: {currency, products: [{name, value, quantity, productId?}], discount?,
+ *        tax?, shipping?}, paymentSettings?: {pix?: {key, keyType, name?}, card?: {enabled}}}: delivered as
+ *        `reviewAndPay` with the referenceId, orderRequestId and product IDs (custom-item-… for a product
+ *        without one) its updates need, totals computed
+ *   POST /order-status-update  /order-payment-update {phone, messageId, referenceId, orderRequestId,
+ *        orderStatus, paymentStatus, order (products with productId and isCustomItem), message?}: the
+ *        order must be one this instance sent to that phone, with its references and products; delivered
+ *        as `reviewOrder` with the statuses
+ *   Events (docs/message/send-event.md, send-edit-event.md, send-event-response.md):
+ *   POST /send-event {phone: a group, event: {name, dateTime, canceled, description?, timeZone?,
+ *        location?: {name}, callLinkType?: voice|video}}: delivered as `event` (scheduleTime in seconds,
+ *        joinLink with a call link)
+ *   POST /send-edit-event {phone, eventMessageId, event}: an event this instance sent in that chat;
+ *        delivered as a new `event` message with the event as edited (stand-in choice: the pages show
+ *        no delivery of an edit)
+ *   POST /send-event-response {phone, eventMessageId, eventResponse: GOING|NOT_GOING}: an event of that
+ *        chat; the instance's own event stays GOING whatever the answer (the page's tip); delivered as
+ *        `eventResponse`
  *   /send-text with groupMentioned: the chat must be a known group, each mention a group id written
  *   as @<id> in the text. /send-document/{ext} with editDocumentMessageId: edits the caption of a
  *   document this instance sent in that chat (the same messageId, isEdit in the delivery).
@@ -155,6 +174,160 @@ const SENDS = {
 		content: (b) => ({ text: { message: String(b.message) }, buttonActions: b.buttonActions }),
 	},
 };
+
+const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'canceled'];
+const PAYMENT_STATUSES = ['pending', 'paid'];
+const PIX_KEY_TYPES = ['cpf', 'cnpj', 'phone', 'email', 'randomKey'];
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isAmount = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const reference = () => Array.from({ length: 11 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[crypto.randomInt(36)]).join('');
+
+/** What is wrong with an order (docs/message/send-order.md; an update names each product, update-order-status.md). */
+function orderProblem(order, updating) {
+	if (!isObject(order)) return 'order must be an object';
+	if (typeof order.currency !== 'string' || !/^[A-Z]{3}$/.test(order.currency)) return 'order.currency must be a currency code such as BRL';
+	for (const field of ['discount', 'tax', 'shipping']) if (order[field] !== undefined && !isAmount(order[field])) return `order.${field} must be a number of 0 or more`;
+	if (!Array.isArray(order.products) || !order.products.length) return 'order.products must be a list of products';
+	for (const p of order.products) {
+		if (!isObject(p) || typeof p.name !== 'string' || !p.name) return 'every product needs a name';
+		if (!isAmount(p.value)) return 'every product needs a value of 0 or more';
+		if (!Number.isInteger(p.quantity) || p.quantity < 1) return 'every product needs a quantity of 1 or more';
+		if (p.productId !== undefined && (typeof p.productId !== 'string' || !p.productId)) return 'productId must be a text';
+		if (updating && (p.productId === undefined || typeof p.isCustomItem !== 'boolean')) return 'every product of an update needs productId and isCustomItem';
+		if (updating && p.isCustomItem !== p.productId.startsWith('custom-item-')) return 'isCustomItem is true for a custom-item- product only';
+	}
+	return null;
+}
+
+function paymentProblem(settings) {
+	if (settings === undefined) return null;
+	if (!isObject(settings)) return 'paymentSettings must be an object';
+	const { pix, card } = settings;
+	if (pix !== undefined && (!isObject(pix) || typeof pix.key !== 'string' || !pix.key || !PIX_KEY_TYPES.includes(pix.keyType))) return `paymentSettings.pix needs key and keyType (${PIX_KEY_TYPES.join(', ')})`;
+	if (card !== undefined && (!isObject(card) || typeof card.enabled !== 'boolean')) return 'paymentSettings.card needs enabled (true or false)';
+	return null;
+}
+
+/** The order as the deliveries show it (docs/webhooks/on-message-received.md, "retorno de envio de pedido"). */
+function orderFields(order, refs, statuses) {
+	const products = order.products.map((p) => ({ name: p.name, quantity: p.quantity, isCustomItem: p.productId === undefined ? true : p.productId.startsWith('custom-item-'), productId: p.productId ?? `custom-item-${reference()}`, value: p.value }));
+	const subTotal = products.reduce((sum, p) => sum + p.value * p.quantity, 0);
+	const [discount, shipping, tax] = [order.discount || 0, order.shipping || 0, order.tax || 0];
+	return { currency: order.currency, ...refs, ...statuses, total: subTotal - discount + shipping + tax, subTotal, discount, shipping, tax, products };
+}
+
+/** What is wrong with an event (docs/message/send-event.md). */
+function eventProblem(event, withTimeZone) {
+	if (!isObject(event)) return 'event must be an object';
+	if (typeof event.name !== 'string' || !event.name) return 'event.name is required';
+	if (typeof event.dateTime !== 'string' || Number.isNaN(new Date(event.dateTime).getTime())) return 'event.dateTime must be a date and time';
+	if (typeof event.canceled !== 'boolean') return 'event.canceled must be true or false';
+	if (event.callLinkType !== undefined && !['voice', 'video'].includes(event.callLinkType)) return 'event.callLinkType must be voice or video';
+	if (event.location !== undefined && (!isObject(event.location) || typeof event.location.name !== 'string')) return 'event.location must be {name}';
+	if (event.description !== undefined && typeof event.description !== 'string') return 'event.description must be a text';
+	if (event.timeZone !== undefined && (!withTimeZone || typeof event.timeZone !== 'string' || !/^UTC([+-]\d{1,2}(:?\d{2})?)?$/.test(event.timeZone))) return 'event.timeZone must be a UTC offset such as UTC-3';
+	return null;
+}
+
+function eventFields(event) {
+	return {
+		name: event.name,
+		description: event.description || '',
+		canceled: event.canceled,
+		...(event.callLinkType ? { joinLink: `https://call.whatsapp.com/${event.callLinkType}/${crypto.randomBytes(15).toString('base64url')}` } : {}),
+		scheduleTime: Math.floor(new Date(event.dateTime).getTime() / 1000),
+		location: event.location ? { name: event.location.name } : {},
+	};
+}
+
+/**
+ * Sends that start an order or an event, and those naming one afterwards: `refers` checks
+ * the message named against what this instance sent (or received), `content` delivers it.
+ * `orders` and `events` hold what was sent, per instance and message id.
+ */
+function linkedSends(orders, events, findMessage) {
+	const key = (inst, messageId) => `${inst.id} ${messageId}`;
+	const orderUpdate = (changes) => ({
+		kind: 'reviewOrder',
+		required: ['messageId', 'referenceId', 'orderRequestId', 'orderStatus', 'paymentStatus', 'order'],
+		check: (b) =>
+			!ORDER_STATUSES.includes(b.orderStatus) ? `orderStatus must be one of ${ORDER_STATUSES.join(', ')}` : !PAYMENT_STATUSES.includes(b.paymentStatus) ? `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}` : orderProblem(b.order, true),
+		refers: (inst, phone, b) => {
+			const order = orders.get(key(inst, String(b.messageId)));
+			if (!order || order.phone !== phone) return `No order ${b.messageId} sent to ${phone}`;
+			if (order.referenceId !== b.referenceId || order.orderRequestId !== b.orderRequestId) return 'referenceId and orderRequestId must be those of the order';
+			const unknown = b.order.products.find((p) => !order.productIds.includes(p.productId));
+			return unknown ? `productId ${unknown.productId} is not in the order` : null;
+		},
+		content: (b, m, p, q, { inst }) => {
+			const order = orders.get(key(inst, String(b.messageId)));
+			Object.assign(order, { orderStatus: b.orderStatus, paymentStatus: b.paymentStatus, changed: changes });
+			return { reviewOrder: orderFields(b.order, { referenceId: order.referenceId, orderRequestId: order.orderRequestId }, { orderStatus: b.orderStatus, paymentStatus: b.paymentStatus }) };
+		},
+	});
+	const ownEvent = (inst, phone, id) => {
+		const event = events.get(key(inst, String(id)));
+		return event && event.phone === phone ? event : null;
+	};
+	return {
+		'/send-order': {
+			kind: 'reviewAndPay',
+			required: ['order'],
+			check: (b) => orderProblem(b.order, false) || paymentProblem(b.paymentSettings),
+			content: (b, m, p, q, { inst, phone, messageId }) => {
+				const fields = orderFields(b.order, { referenceId: reference(), orderRequestId: reference() }, { orderStatus: 'pending', paymentStatus: 'pending' });
+				orders.set(key(inst, messageId), { phone, referenceId: fields.referenceId, orderRequestId: fields.orderRequestId, productIds: fields.products.map((x) => x.productId), orderStatus: 'pending', paymentStatus: 'pending' });
+				return { reviewAndPay: { type: 'physical-goods', ...fields } };
+			},
+		},
+		'/order-status-update': orderUpdate('orderStatus'),
+		'/order-payment-update': orderUpdate('paymentStatus'),
+		'/send-event': {
+			kind: 'event',
+			required: ['event'],
+			// docs/message/send-event.md: "only possible to send this kind to a group".
+			check: (b) => (!/-group$/.test(String(b.phone)) ? 'events are sent to groups only' : eventProblem(b.event, true)),
+			content: (b, m, p, q, { inst, phone, messageId }) => {
+				events.set(key(inst, messageId), { phone, event: b.event });
+				return { event: eventFields(b.event) };
+			},
+		},
+		'/send-edit-event': {
+			kind: 'event',
+			required: ['eventMessageId', 'event'],
+			// docs/message/send-edit-event.md lists no timeZone.
+			check: (b) => eventProblem(b.event, false),
+			refers: (inst, phone, b) => (ownEvent(inst, phone, b.eventMessageId) ? null : `No event ${b.eventMessageId} sent by this instance in the chat with ${phone}`),
+			content: (b, m, p, q, { inst, phone }) => {
+				ownEvent(inst, phone, b.eventMessageId).event = b.event;
+				return { event: eventFields(b.event) };
+			},
+		},
+		'/send-event-response': {
+			kind: 'eventResponse',
+			required: ['eventMessageId', 'eventResponse'],
+			check: (b) => (['GOING', 'NOT_GOING'].includes(b.eventResponse) ? null : 'eventResponse must be GOING or NOT_GOING'),
+			refers: (inst, phone, b) => {
+				if (ownEvent(inst, phone, b.eventMessageId)) return null;
+				const received = findMessage(inst, phone, String(b.eventMessageId));
+				return received && received.event ? null : `No event ${b.eventMessageId} in the chat with ${phone}`;
+			},
+			content: (b, m, p, q, { inst, phone }) => {
+				const own = ownEvent(inst, phone, b.eventMessageId);
+				const received = own ? null : findMessage(inst, phone, String(b.eventMessageId));
+				return {
+					eventResponse: {
+						// docs/message/send-event-response.md: one's own event stays "going".
+						response: own ? 'GOING' : b.eventResponse,
+						responseFrom: inst.phone,
+						time: Date.now(),
+						referencedMessage: { messageId: String(b.eventMessageId), fromMe: Boolean(own), phone, participant: own ? null : (received.participantPhone ?? null) },
+					},
+				};
+			},
+		},
+	};
+}
 
 /** docs/group/mention-group.md: each mentioned group is {phone: group id, subject} and appears as @<id> in the text. */
 function groupMentionProblem(body) {
@@ -297,7 +470,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 			const phone = checkPhone(body);
 			checkDelays(body);
 			for (const field of spec.required || []) if (body[field] === undefined || body[field] === null || body[field] === '') throw bad(`${field} is required`);
-			const problem = spec.check ? spec.check(body) : null;
+			const problem = (spec.check ? spec.check(body) : null) || (spec.refers ? spec.refers(inst, phone, body) : null);
 			if (problem) throw bad(problem);
 			if (params.extension !== undefined && !EXTENSION.test(params.extension)) throw bad('The extension in the path must be letters and digits, e.g. pdf');
 			if (Array.isArray(body.mentioned) && !body.mentioned.every((p) => typeof p === 'string' && /^\d{8,15}$/.test(p))) throw bad('mentioned must be a list of phones (digits)');
@@ -326,7 +499,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 			};
 			if (overrides.isGroup) overrides.participantPhone = inst.phone;
 			let payload = fixtures.receivedCallback(spec.kind, overrides);
-			const content = spec.content(body, media, params, quoted);
+			const content = spec.content(body, media, params, quoted, { inst, phone, messageId });
 			delete payload[fixtures.CONTENT_KINDS[spec.kind].content];
 			// Sent through the API: the service says so with fromApi (docs/webhooks/on-message-received.md).
 			payload = { ...payload, ...content, status: 'SENT', fromApi: true };
@@ -446,8 +619,12 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 		return { body: { sent: clone(sentOf(inst).filter((s) => (!phone || s.phone === phone) && (!messageId || s.messageId === messageId))) } };
 	}
 
+	/** Orders and events this instance sent: `${instanceId} ${messageId}` -> what their updates check. */
+	const orders = new Map();
+	const events = new Map();
 	const serviceRoutes = [
 		...Object.entries(SENDS).map(([pattern, spec]) => route('POST', pattern, sendHandler(pattern, spec))),
+		...Object.entries(linkedSends(orders, events, findMessage)).map(([pattern, spec]) => route('POST', pattern, sendHandler(pattern, spec))),
 		route('POST', '/forward-message', forwardMessage),
 		route('POST', '/send-call', sendCall),
 		route('POST', '/read-message', readMessage),
@@ -458,7 +635,11 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 	return {
 		serviceRoutes,
 		controlRoutes,
-		reset: () => sent.clear(),
+		reset: () => {
+			sent.clear();
+			orders.clear();
+			events.clear();
+		},
 		/** A message this instance sent, as the send logged it (its body, poll options included). */
 		sentMessage: (inst, messageId) => sentOf(inst).find((s) => s.messageId === messageId) || null,
 		sent: (instanceId) => clone(sentOf(getInstance(instanceId))),
@@ -467,4 +648,7 @@ function createSending({ route, HttpError, fixtures, options, getInstance, store
 	};
 }
 
-module.exports = { createSending, SEND_PATHS: Object.keys(SENDS) };
+/** The order and event paths: they start an order or an event, or name one sent before. */
+const LINKED_SEND_PATHS = Object.keys(linkedSends(new Map(), new Map(), () => null));
+
+module.exports = { createSending, SEND_PATHS: Object.keys(SENDS), LINKED_SEND_PATHS };

@@ -2,7 +2,7 @@
 /** The stand-in's send endpoints: answers, chat store, deliveries, stored media, reply control. */
 const http = require('node:http');
 const { createStandIn } = require('./server');
-const { SEND_PATHS } = require('./sending');
+const { LINKED_SEND_PATHS, SEND_PATHS } = require('./sending');
 const { startReceiver } = require('./helpers');
 
 const ID = 'SENDINSTANCE';
@@ -250,5 +250,159 @@ describe('stand-in: send endpoints', () => {
 		} finally {
 			await receiver.close();
 		}
+	});
+});
+
+describe('stand-in: orders and events', () => {
+	const GROUP = '120363019502650977-group';
+	const CUSTOMER = '554499999999';
+	// docs/message/send-order.md, "Incluindo parâmetros opcionais" (a product of the catalog) plus a custom one.
+	const ORDER = {
+		currency: 'BRL',
+		discount: 10,
+		tax: 10,
+		shipping: 5,
+		products: [
+			{ name: 'order 1', value: 150, quantity: 2 },
+			{ productId: '23940797548900636', name: 'order 2', value: 150, quantity: 2 },
+		],
+	};
+	const EVENT = { name: 'Nome do evento', description: 'Descrição do evento', dateTime: '2024-04-29T09:30:53.309Z', timeZone: 'UTC-3', location: { name: 'Nome do lugar' }, callLinkType: 'voice', canceled: false };
+
+	/** A receiver on the received webhook: `delivery(n)` waits for the nth delivery (from 1) and gives its body. */
+	async function listen() {
+		const receiver = await startReceiver();
+		standIn.setWebhook(ID, 'received', receiver.url('/received'));
+		return { receiver, delivery: async (n) => (await receiver.waitFor(n))[n - 1].json };
+	}
+
+	async function sendOrder() {
+		const { receiver, delivery } = await listen();
+		try {
+			const sent = await api('POST', '/send-order', { phone: CUSTOMER, order: ORDER, paymentSettings: { pix: { key: 'pix@example.com', keyType: 'email', name: 'Shop' }, card: { enabled: true } } });
+			const body = await delivery(1);
+			return { sent: sent.json, order: body.reviewAndPay, delivery: body };
+		} finally {
+			await receiver.close();
+		}
+	}
+
+	it('has the order and event paths', () => {
+		expect(LINKED_SEND_PATHS).toEqual(['/send-order', '/order-status-update', '/order-payment-update', '/send-event', '/send-edit-event', '/send-event-response']);
+	});
+
+	it('sends an order and delivers it with the references and product IDs its updates need', async () => {
+		const { sent, order, delivery } = await sendOrder();
+		expect(sent).toEqual({ zaapId: expect.stringMatching(/^[0-9A-F]{32}$/), messageId: expect.any(String), id: sent.messageId });
+		expect(delivery).toMatchObject({ messageId: sent.messageId, fromMe: true, phone: CUSTOMER });
+		expect(order).toEqual({
+			type: 'physical-goods',
+			currency: 'BRL',
+			referenceId: expect.stringMatching(/^[A-Z0-9]{11}$/),
+			orderRequestId: expect.stringMatching(/^[A-Z0-9]{11}$/),
+			orderStatus: 'pending',
+			paymentStatus: 'pending',
+			total: 605,
+			subTotal: 600,
+			discount: 10,
+			shipping: 5,
+			tax: 10,
+			products: [
+				{ name: 'order 1', quantity: 2, isCustomItem: true, productId: expect.stringMatching(/^custom-item-/), value: 150 },
+				{ name: 'order 2', quantity: 2, isCustomItem: false, productId: '23940797548900636', value: 150 },
+			],
+		});
+	});
+
+	it('updates the status and the payment of an order it sent, with the whole order again', async () => {
+		const { sent, order } = await sendOrder();
+		const body = {
+			phone: CUSTOMER,
+			messageId: sent.messageId,
+			message: 'Mensagem de texto da atualização do pedido',
+			referenceId: order.referenceId,
+			orderRequestId: order.orderRequestId,
+			orderStatus: 'processing',
+			paymentStatus: 'pending',
+			order: { ...ORDER, products: order.products.map(({ name, quantity, isCustomItem, productId, value }) => ({ value, quantity, name, isCustomItem, productId })) },
+		};
+		const status = await api('POST', '/order-status-update', body);
+		expect(status.json).toEqual({ zaapId: expect.any(String), messageId: expect.any(String), id: status.json.messageId });
+		const payment = await api('POST', '/order-payment-update', { ...body, paymentStatus: 'paid' });
+		expect(payment.status).toBe(200);
+		expect(standIn.sent(ID).map((s) => s.path)).toEqual(['/send-order', '/order-status-update', '/order-payment-update']);
+	});
+
+	it.each([
+		['an update of an order it did not send', '/order-status-update', (o, s) => ({ messageId: 'NOPE', referenceId: o.referenceId, orderRequestId: o.orderRequestId, s }), /No order NOPE/],
+		['an update with another reference', '/order-status-update', (o, s) => ({ messageId: s.messageId, referenceId: 'X', orderRequestId: o.orderRequestId }), 'referenceId and orderRequestId must be those of the order'],
+		['a product update without isCustomItem', '/order-payment-update', (o, s) => ({ messageId: s.messageId, referenceId: o.referenceId, orderRequestId: o.orderRequestId, order: { currency: 'BRL', products: [{ name: 'a', value: 1, quantity: 1, productId: '1' }] } }), 'every product of an update needs productId and isCustomItem'],
+		['an unknown order status', '/order-status-update', (o, s) => ({ messageId: s.messageId, referenceId: o.referenceId, orderRequestId: o.orderRequestId, orderStatus: 'lost' }), /orderStatus must be one of/],
+	])('refuses %s with 400 {error}', async (_label, path, change, error) => {
+		const { sent, order } = await sendOrder();
+		const base = { phone: CUSTOMER, orderStatus: 'processing', paymentStatus: 'pending', order: { currency: 'BRL', products: order.products.map(({ name, quantity, isCustomItem, productId, value }) => ({ name, quantity, isCustomItem, productId, value })) } };
+		const { status, json } = await api('POST', path, { ...base, ...change(order, sent) });
+		expect(status).toBe(400);
+		expect(json.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
+	});
+
+	it.each([
+		['an order without products', { phone: CUSTOMER, order: { currency: 'BRL', products: [] } }, 'order.products must be a list of products'],
+		['half a unit', { phone: CUSTOMER, order: { currency: 'BRL', products: [{ name: 'a', value: 1, quantity: 0.5 }] } }, 'every product needs a quantity of 1 or more'],
+		['a Pix key of an unknown type', { phone: CUSTOMER, order: ORDER, paymentSettings: { pix: { key: 'k', keyType: 'iban' } } }, /paymentSettings.pix needs key and keyType/],
+	])('refuses to send %s', async (_label, body, error) => {
+		const { status, json } = await api('POST', '/send-order', body);
+		expect(status).toBe(400);
+		expect(json.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
+	});
+
+	it('sends an event to a group, edits it and answers it (the own event stays going)', async () => {
+		const { receiver, delivery } = await listen();
+		try {
+			const sent = (await api('POST', '/send-event', { phone: GROUP, event: EVENT })).json;
+			expect((await delivery(1)).event).toEqual({
+				name: 'Nome do evento',
+				description: 'Descrição do evento',
+				canceled: false,
+				joinLink: expect.stringMatching(/^https:\/\/call\.whatsapp\.com\/voice\//),
+				scheduleTime: 1714383053,
+				location: { name: 'Nome do lugar' },
+			});
+			const { timeZone: _zone, ...edited } = { ...EVENT, name: 'Novo nome do evento' };
+			expect((await api('POST', '/send-edit-event', { phone: GROUP, eventMessageId: sent.messageId, event: edited })).status).toBe(200);
+			expect((await delivery(2)).event.name).toBe('Novo nome do evento');
+			expect((await api('POST', '/send-event-response', { phone: GROUP, eventMessageId: sent.messageId, eventResponse: 'NOT_GOING' })).status).toBe(200);
+			expect((await delivery(3)).eventResponse).toEqual({
+				response: 'GOING',
+				responseFrom: expect.any(String),
+				time: expect.any(Number),
+				referencedMessage: { messageId: sent.messageId, fromMe: true, phone: GROUP, participant: null },
+			});
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('answers an event someone else sent in the chat', async () => {
+		const { receiver } = await listen();
+		const { payload } = await standIn.emit(ID, 'event', { group: GROUP, phone: CONTACT });
+		await receiver.close();
+		const { messageId } = payload;
+		const answer = await api('POST', '/send-event-response', { phone: GROUP, eventMessageId: messageId, eventResponse: 'NOT_GOING' });
+		expect(answer.status).toBe(200);
+		expect(standIn.sent(ID).at(-1)).toMatchObject({ path: '/send-event-response', body: { eventResponse: 'NOT_GOING' } });
+	});
+
+	it.each([
+		['an event to a phone', '/send-event', { phone: CONTACT, event: EVENT }, 'events are sent to groups only'],
+		['an event without canceled', '/send-event', { phone: GROUP, event: { name: 'a', dateTime: '2024-04-29T09:30:53.309Z' } }, 'event.canceled must be true or false'],
+		['an event on no date', '/send-event', { phone: GROUP, event: { ...EVENT, dateTime: 'soon' } }, 'event.dateTime must be a date and time'],
+		['an edit of an unknown event', '/send-edit-event', { phone: GROUP, eventMessageId: 'NOPE', event: { name: 'a', dateTime: '2024-04-29T09:30:53.309Z', canceled: false } }, /No event NOPE sent by this instance/],
+		['an answer to an unknown event', '/send-event-response', { phone: GROUP, eventMessageId: 'NOPE', eventResponse: 'GOING' }, /No event NOPE in the chat/],
+		['an answer that is neither', '/send-event-response', { phone: GROUP, eventMessageId: 'NOPE', eventResponse: 'MAYBE' }, 'eventResponse must be GOING or NOT_GOING'],
+	])('refuses %s with 400 {error}', async (_label, path, body, error) => {
+		const { status, json } = await api('POST', path, body);
+		expect(status).toBe(400);
+		expect(json.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
 	});
 });
