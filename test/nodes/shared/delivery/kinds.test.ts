@@ -477,6 +477,35 @@ const MESSAGE_EXAMPLES: MessageExample[] = [
 		content: { orderStatus: 'processing', paymentStatus: 'pending', total: 605 },
 	},
 	{
+		example: 'Update order return example with a custom product (what Update Order Status and Update Order Payment send)',
+		body: received({
+			reviewOrder: {
+				currency: 'BRL',
+				referenceId: '4N9AVI38VOB',
+				orderRequestId: '4N9AVI38VYZ',
+				orderStatus: 'processing',
+				paymentStatus: 'paid',
+				total: '605',
+				subTotal: '600',
+				discount: '10',
+				shipping: '5',
+				tax: '10',
+				products: [{ name: 'order 1', quantity: '2', isCustomItem: 'true', productId: 'custom-item-4N9AVI38WI1', value: '150' }],
+			},
+		}),
+		kind: 'orderUpdate',
+		text: null,
+		content: {
+			paymentStatus: 'paid',
+			total: 605,
+			subTotal: 600,
+			discount: 10,
+			shipping: 5,
+			tax: 10,
+			products: [{ name: 'order 1', quantity: 2, isCustomItem: true, productId: 'custom-item-4N9AVI38WI1', value: 150 }],
+		},
+	},
+	{
 		example: 'Newsletter admin invitation return example',
 		body: received({
 			newsletterAdminInvite: {
@@ -523,6 +552,26 @@ const MESSAGE_EXAMPLES: MessageExample[] = [
 		kind: 'event',
 		text: 'Reunião de vendas',
 		content: { description: 'Metas do mês', canceled: false, scheduleTime: 1716915653 },
+		item: { chatId: '120363019502650977-group' },
+	},
+	{
+		example: 'Event with a place and a voice call link (what Send Event sends)',
+		body: received({
+			isGroup: true,
+			phone: '120363019502650977-group',
+			participantPhone: '5544988887777',
+			event: {
+				name: 'Nome do evento',
+				description: 'Descrição do evento',
+				canceled: false,
+				joinLink: 'https://call.whatsapp.com/voice/v9123XNFG50L6iO78ndXNvKQr6b45a',
+				scheduleTime: '1714383053',
+				location: { name: 'Nome do lugar' },
+			},
+		}),
+		kind: 'event',
+		text: 'Nome do evento',
+		content: { scheduleTime: 1714383053, location: { name: 'Nome do lugar' }, joinLink: 'https://call.whatsapp.com/voice/v9123XNFG50L6iO78ndXNvKQr6b45a' },
 		item: { chatId: '120363019502650977-group' },
 	},
 	{
