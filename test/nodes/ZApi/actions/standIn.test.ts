@@ -13,10 +13,19 @@ interface StandIn {
 	requests(instanceId?: string): Array<{ method: string; path: string; query: IDataObject; body: unknown }>;
 	privacy(instanceId: string): IDataObject;
 	sent(instanceId: string): Array<{ path: string; body: IDataObject }>;
+	communities(instanceId: string): IDataObject[];
+	setWebhook(instanceId: string, webhook: string, url: string): void;
+}
+interface Receiver {
+	url(path?: string): string;
+	waitFor(count: number): Promise<Array<{ json: IDataObject }>>;
+	close(): Promise<void>;
 }
 // Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createStandIn } = require('../../../stand-in/server') as { createStandIn(options: IDataObject): StandIn };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startReceiver } = require('../../../stand-in/helpers') as { startReceiver(): Promise<Receiver> };
 
 const ID = TEST_CREDENTIALS.instanceId;
 const SALES = '120363019502650977-group';
@@ -99,5 +108,74 @@ describe('against the stand-in', () => {
 			['/send-product', { phone: '5511988887777', catalogPhone: '5511999999999', productId: '5000' }],
 			['/send-call', { phone: '5511988887777', callDuration: 10 }],
 		]);
+	});
+
+	it('Community: members added, one promoted and demoted, one removed; a new link, description and settings; then deactivated', async () => {
+		const id = (await run({ resource: 'community', operation: 'create', name: 'Members' })).json[0].id as string;
+		const ok = async (parameters: IDataObject) => {
+			const result = await run({ resource: 'community', communityId: id, ...parameters });
+			expect(result.error).toBeUndefined();
+			return result.json[0];
+		};
+		await ok({ operation: 'addMembers', phones: '5544999999999, 5544888888888', autoInvite: true });
+		await ok({ operation: 'promoteToAdmin', phones: '5544999999999' });
+		await ok({ operation: 'demoteAdmin', phones: '5544999999999' });
+		await ok({ operation: 'removeMembers', phones: '5544888888888' });
+		expect((await ok({ operation: 'resetInviteLink' })).invitationLink).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+		await ok({ operation: 'updateDescription', communityDescription: 'Our customers' });
+		await ok({ operation: 'updateSettings', whoCanAddNewGroups: 'all' });
+		await ok({ operation: 'updatePhoto', photoUrl: 'https://www.z-api.io/wp-content/themes/z-api/dist/images/logo.svg' });
+		const community = standIn.communities(ID).find((entry) => entry.id === id);
+		expect(community).toMatchObject({ description: 'Our customers', whoCanAddNewGroups: 'all', members: [expect.any(String), '5544999999999'] });
+		expect((community?.admins as string[]).includes('5544999999999')).toBe(false);
+		const refused = await run({ resource: 'community', operation: 'demoteAdmin', communityId: id, phones: '5544999999999' });
+		expect(refused.error?.message).toBe(`Z-API could not demote 5544999999999 in community ${id} (it answered {"value":false})`);
+		expect(await ok({ operation: 'deactivate' })).toEqual({ success: true, communityId: id });
+		expect(standIn.communities(ID).some((entry) => entry.id === id)).toBe(false);
+	});
+
+	it('Message: an order, its status and payment updates with the references of its delivery', async () => {
+		const receiver = await startReceiver();
+		standIn.setWebhook(ID, 'received', receiver.url('/received'));
+		try {
+			const phone = '554499999999';
+			const products = { product: [{ name: 'Cake', value: 150, quantity: 2 }, { name: 'Tea', value: 10, quantity: 1, productId: '23940797548900636' }] };
+			const sent = await run({ resource: 'message', operation: 'sendOrder', phone, currency: 'BRL', products, options: { shipping: 5, pixKey: 'pix@example.com', pixKeyType: 'email' } });
+			expect(sent.error).toBeUndefined();
+			const order = (await receiver.waitFor(1))[0].json.reviewAndPay as IDataObject;
+			expect(order).toMatchObject({ total: 315, orderStatus: 'pending', paymentStatus: 'pending' });
+			const update = {
+				resource: 'message',
+				phone,
+				messageId: sent.json[0].messageId,
+				referenceId: order.referenceId,
+				orderRequestId: order.orderRequestId,
+				currency: 'BRL',
+				products: { product: (order.products as IDataObject[]).map(({ name, value, quantity, productId }) => ({ name, value, quantity, productId })) },
+				options: { shipping: 5 },
+			};
+			const shipped = await run({ ...update, operation: 'updateOrderStatus', orderStatus: 'shipped', paymentStatus: 'pending' });
+			expect(shipped.error).toBeUndefined();
+			const paid = await run({ ...update, operation: 'updateOrderPayment', orderStatus: 'shipped', paymentStatus: 'paid' });
+			expect(paid.json[0]).toMatchObject({ referenceId: order.referenceId, orderStatus: 'shipped', paymentStatus: 'paid' });
+			const deliveries = await receiver.waitFor(3);
+			expect(deliveries.map((delivery) => (delivery.json.reviewOrder as IDataObject | undefined)?.paymentStatus)).toEqual([undefined, 'pending', 'paid']);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('Message: an event to a group, edited, and answered; a phone is refused before any request', async () => {
+		const phone = SALES;
+		const sent = await run({ resource: 'message', operation: 'sendEvent', phone, eventName: 'Launch', dateTime: '2030-01-31T18:00:00Z', options: { callLinkType: 'video', timeZone: 'UTC-3' } });
+		expect(sent.error).toBeUndefined();
+		const eventMessageId = sent.json[0].messageId;
+		const edited = await run({ resource: 'message', operation: 'editEvent', phone, eventMessageId, eventName: 'Launch (moved)', dateTime: '2030-02-01T18:00:00Z', options: { callLinkType: 'video' } });
+		expect(edited.error).toBeUndefined();
+		const answered = await run({ resource: 'message', operation: 'answerEvent', phone, eventMessageId, eventResponse: 'GOING' });
+		expect(answered.error).toBeUndefined();
+		const toPhone = await run({ resource: 'message', operation: 'sendEvent', phone: '5511988887777', eventName: 'Launch', dateTime: '2030-01-31T18:00:00Z' });
+		expect(toPhone.error?.message).toBe("Send Event sends to a group, not to '5511988887777'");
+		expect(standIn.sent(ID).filter((entry) => /event/.test(entry.path)).map((entry) => entry.path)).toEqual(['/send-event', '/send-edit-event', '/send-event-response']);
 	});
 });
