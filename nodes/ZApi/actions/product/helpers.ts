@@ -47,7 +47,7 @@ export const productIdProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: '4741575945866725',
-	description: "The product's ID, as Product → Get Many lists it ('id') or Product → Create or Update outputs it",
+	description: "The product's ID, as Product → Get Many lists it or Product → Create or Update outputs it",
 };
 
 /** A product ID that goes inside the path (/products/{id}): also nothing that would change the path called. */
