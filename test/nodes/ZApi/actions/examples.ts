@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as chat } from './chat/examples';
+import { EXAMPLES as collection } from './collection/examples';
 import { EXAMPLES as community } from './community/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as customApiCall } from './customApiCall/examples';
@@ -28,6 +29,7 @@ export interface CallExample {
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	chat,
+	collection,
 	community,
 	contact,
 	customApiCall,
