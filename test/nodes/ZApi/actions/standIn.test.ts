@@ -1,5 +1,5 @@
 /**
- * The catalog, privacy and community operations through n8n's engine against the stand-in
+ * The catalog, collection, privacy and community operations through n8n's engine against the stand-in
  * (a real local server that keeps state): what one operation changes, the next one reads.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -13,6 +13,7 @@ interface StandIn {
 	requests(instanceId?: string): Array<{ method: string; path: string; query: IDataObject; body: unknown }>;
 	privacy(instanceId: string): IDataObject;
 	sent(instanceId: string): Array<{ path: string; body: IDataObject }>;
+	snapshot(instanceId: string): { phone: string };
 }
 // Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -99,5 +100,37 @@ describe('against the stand-in', () => {
 			['/send-product', { phone: '5511988887777', catalogPhone: '5511999999999', productId: '5000' }],
 			['/send-call', { phone: '5511988887777', callDuration: 10 }],
 		]);
+	});
+
+	it('Product and Catalog Collection: a product saved, read, put in a collection under its new ID, the cart turned off, then deleted', async () => {
+		await fetch(`${baseUrl}/_control/catalog`, { method: 'POST', body: JSON.stringify({ instanceId: ID, products: [{ id: '7000', name: 'Mouse' }] }) });
+		const saved = await run({
+			resource: 'product',
+			operation: 'createOrUpdate',
+			productName: 'Keyboard',
+			productDescription: 'A keyboard',
+			price: 20,
+			currency: 'BRL',
+			imageUrls: 'https://example.com/keyboard.jpg',
+			options: { retailerId: 'KB-1' },
+		});
+		const productId = saved.json[0].id as string;
+		const read = await run({ resource: 'product', operation: 'get', productId });
+		expect(read.json).toEqual([expect.objectContaining({ id: productId, name: 'Keyboard', retailerId: 'KB-1', price: '20', cartEnabled: true })]);
+		const created = await run({ resource: 'collection', operation: 'create', collectionName: 'Desk', productIds: '7000' });
+		const firstId = created.json[0].collectionId as string;
+		const added = await run({ resource: 'collection', operation: 'addProducts', collectionId: firstId, productIds: productId });
+		const newId = added.json[0].collectionId as string;
+		expect(newId).not.toBe(firstId);
+		const stale = await run({ resource: 'collection', operation: 'removeProducts', collectionId: firstId, productIds: productId });
+		expect(stale.error?.message).toBe(`Z-API could not remove ${productId} from collection ${firstId} (it answered {"success":false})`);
+		const inside = await run({ resource: 'collection', operation: 'getProducts', catalogPhone: standIn.snapshot(ID).phone, collectionId: newId, returnAll: true });
+		expect(inside.json.map((product) => product.id)).toEqual(['7000', productId]);
+		expect((await run({ resource: 'collection', operation: 'getMany', returnAll: true })).json).toEqual([{ id: newId, name: 'Desk', status: 'PENDING' }]);
+		await run({ resource: 'product', operation: 'updateCatalogSettings', cartEnabled: false });
+		expect((await run({ resource: 'product', operation: 'getManyOfNumber', catalogPhone: standIn.snapshot(ID).phone, returnAll: true })).json.map((product) => product.id)).toEqual(['7000', productId]);
+		expect((await run({ resource: 'product', operation: 'delete', productId })).json).toEqual([{ success: true, productId }]);
+		expect((await run({ resource: 'product', operation: 'getMany', returnAll: true })).json.map((product) => product.id)).toEqual(['7000']);
+		expect((await run({ resource: 'product', operation: 'get', productId: '7000' })).json[0].cartEnabled).toBe(false);
 	});
 });
