@@ -66,12 +66,22 @@ export function pinProperty(name: string, displayName: string, description: stri
 export async function mobileCall(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	call: { method: IHttpRequestMethods; path: string; body?: IDataObject; secrets?: string[]; tried: string; expect: Expectation; hint?: string },
+	call: {
+		method: IHttpRequestMethods;
+		path: string;
+		body?: IDataObject;
+		secrets?: string[];
+		/** A POST that only reads, safe to send again after a dropped connection (see ZApiCall). */
+		repeatable?: boolean;
+		tried: string;
+		expect: Expectation;
+		hint?: string;
+	},
 ): Promise<IDataObject> {
 	// A page with no body (remove-account-email.md, remove-security-code.md,
 	// forgot-security-code.md): {} goes, which n8n sends empty with the JSON Content-Type.
 	const body = call.method === 'GET' ? undefined : (call.body ?? {});
-	const response = await zApiRequest.call(this, { method: call.method, path: call.path, body, secrets: call.secrets, itemIndex });
+	const response = await zApiRequest.call(this, { method: call.method, path: call.path, body, secrets: call.secrets, repeatable: call.repeatable, itemIndex });
 	requireAccepted(this.getNode(), response, call.expect, { tried: call.tried, hint: call.hint ?? MOBILE_HINT, itemIndex });
 	return firstRecord(response);
 }

@@ -23,6 +23,8 @@ export const checkAvailability: ZApiOperation = {
 			method: 'POST',
 			path: '/mobile/registration-available',
 			body: { ddi, phone },
+			// A check: asked again, it answers again and changes nothing the next step relies on.
+			repeatable: true,
 			tried: `check whether +${ddi} ${phone} can be registered`,
 			expect: 'noRefusal',
 			hint: REGISTRATION_HINT,

@@ -141,4 +141,16 @@ describe('Number Registration: refusals', () => {
 		expect(JSON.stringify([result.error?.message, result.error?.description])).not.toContain('654321');
 		expect(result.error?.message).toContain('[redacted]');
 	});
+
+	it('asks the availability again after a server error (a check), but never a code twice', async () => {
+		api().post(`${INSTANCE_PATH}/mobile/registration-available`).reply(500, { error: 'busy' }, { 'Retry-After': '0' });
+		const checked = expectCall(EXAMPLES.checkAvailability);
+		expect((await run('checkAvailability')).json).toEqual(EXAMPLES.checkAvailability.output);
+		expect(checked.isDone()).toBe(true);
+		api().post(`${INSTANCE_PATH}/mobile/request-registration-code`).reply(500, { error: 'busy' }, { 'Retry-After': '0' });
+		const again = expectCall(EXAMPLES.requestCode);
+		const result = await run('requestCode');
+		expect(result.error?.description).toMatch(/It was not sent again/);
+		expect(again.isDone()).toBe(false);
+	});
 });
