@@ -127,6 +127,12 @@ describe('Z-API node description', () => {
 		}
 	});
 
+	it('is found in the node panel by the words of a mobile instance: registering its number, its account security', () => {
+		for (const words of ['register number', 'two-step', 'unban', 'mobile']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
 	it('gives every operation a short action and a description', () => {
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
 		expect(options).toHaveLength(resources.flatMap((resource) => resource.operations).length);

@@ -14,6 +14,7 @@ interface StandIn {
 	privacy(instanceId: string): IDataObject;
 	sent(instanceId: string): Array<{ path: string; body: IDataObject }>;
 	snapshot(instanceId: string): { phone: string };
+	mobile(instanceId: string): IDataObject & { inbox: Array<{ to: string; via: string; code: string }> };
 }
 // Plain CommonJS shared with the end-to-end suite; no type declarations of its own.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -132,5 +133,33 @@ describe('against the stand-in', () => {
 		expect((await run({ resource: 'product', operation: 'delete', productId })).json).toEqual([{ success: true, productId }]);
 		expect((await run({ resource: 'product', operation: 'getMany', returnAll: true })).json.map((product) => product.id)).toEqual(['7000']);
 		expect((await run({ resource: 'product', operation: 'get', productId: '7000' })).json[0].cartEnabled).toBe(false);
+	});
+
+	it('Number Registration and Account Security: a number registered past a captcha and its two-step PIN, then an email set and verified', async () => {
+		await fetch(`${baseUrl}/_control/mobile`, { method: 'POST', body: JSON.stringify({ instanceId: ID, captcha: 'X7K2QP', pin: '246810' }) });
+		const number = { ddi: '+55', phone: '(44) 99999-9999' };
+		const lastCode = () => standIn.mobile(ID).inbox.at(-1)!.code;
+		expect((await run({ resource: 'numberRegistration', operation: 'checkAvailability', ...number })).json).toEqual([
+			{ available: true, smsWaitSeconds: 0, voiceWaitSeconds: 0, waOldWaitSeconds: 0, waOldEligible: true, ddi: '55', phone: '44999999999' },
+		]);
+		const requested = await run({ resource: 'numberRegistration', operation: 'requestCode', ...number, method: 'voice' });
+		expect(requested.json[0]).toMatchObject({ success: false, captchaRequired: true });
+		expect(requested.items[0].binary?.captcha).toMatchObject({ mimeType: 'image/png' });
+		expect((await run({ resource: 'numberRegistration', operation: 'respondCaptcha', captcha: 'X7K2QP' })).json).toEqual([{ success: true }]);
+		const code = lastCode();
+		expect((await run({ resource: 'numberRegistration', operation: 'confirmCode', code: `${code.slice(0, 3)}-${code.slice(3)}` })).json).toEqual([
+			{ success: false, confirmSecurityCode: true },
+		]);
+		expect((await run({ resource: 'numberRegistration', operation: 'confirmPin', pin: '246810' })).json).toEqual([{ success: true }]);
+		expect(standIn.mobile(ID)).toMatchObject({ registered: '5544999999999' });
+
+		expect((await run({ resource: 'accountSecurity', operation: 'setEmail', email: 'example@email.com' })).json).toEqual([
+			{ success: true, message: 'VERIFY_EMAIL', email: 'example@email.com', verificationRequired: true },
+		]);
+		expect((await run({ resource: 'accountSecurity', operation: 'verifyEmail', verificationCode: lastCode() })).json).toEqual([{ success: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'getEmail' })).json).toEqual([{ success: true, hasEmail: true, email: 'example@email.com', verified: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'getTwoStepStatus' })).json).toEqual([{ success: true, hasCode: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'removeTwoStepPin' })).json).toEqual([{ success: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'removeEmail' })).json).toEqual([{ success: true, message: 'REMOVED' }]);
 	});
 });
