@@ -5,7 +5,7 @@ import { InputError, normalizeChatId } from '../../../shared/input';
 import { getInstance } from '../../../shared/transport';
 import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
-import { readChat } from '../parameters';
+import { readAnsweredChat } from '../answeredChat';
 import { sentItemsOf } from '../sentItems';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './helpers';
@@ -47,7 +47,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 	const from = String(options.answerFrom ?? '').trim();
 	return {
 		kind,
-		phone: readChat.call(context, itemIndex),
+		phone: readAnsweredChat.call(context, itemIndex),
 		rule,
 		reaskTimes,
 		reaskMessage,
@@ -215,6 +215,7 @@ export const sendAndWaitForReply: ZApiOperation = {
 		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
 	properties: sendAndWaitForReplyProperties,
 	orderedBy: 'phone',
+	answersChat: true,
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		// Used as a tool, or item by item: the question is sent, nothing waits.
 		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex, read)) as IDataObject[];
