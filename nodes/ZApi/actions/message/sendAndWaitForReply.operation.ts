@@ -210,7 +210,7 @@ function textOf(value: unknown): string | null {
 export const sendAndWaitForReply: ZApiOperation = {
 	value: SEND_AND_WAIT_FOR_REPLY,
 	name: 'Send and Wait for Reply',
-	action: 'Send a question and wait for the reply in the chat',
+	action: 'Ask a question and wait for the reply in the chat',
 	description:
 		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
 	properties: sendAndWaitForReplyProperties,

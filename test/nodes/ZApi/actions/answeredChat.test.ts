@@ -7,6 +7,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { message as messageResource } from '../../../../nodes/ZApi/actions/message';
+import { ZApi } from '../../../../nodes/ZApi/ZApi.node';
 import { AGENT_TYPE, NEW_ITEMS_TYPE, actionNode, runChain, standInNode, triggerNode } from '../../../helpers/chain';
 import { INSTANCE_PATH, runAction } from '../../../helpers/engine';
 
@@ -116,5 +118,27 @@ describe('an empty Phone answers the chat this execution is answering', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('the fields as the node shows them', () => {
+	const properties = new ZApi().description.properties;
+	/** The node's field `name` shown for Message → `operation`. */
+	const fieldOf = (operation: string, name: string) =>
+		properties.find((property) => property.name === name && (property.displayOptions?.show?.resource as string[] | undefined)?.includes('message') && (property.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
+
+	it('every send that answers the chat shows Phone without a required mark, its hint saying what empty means', () => {
+		const answering = messageResource.operations.filter((operation) => operation.answersChat).map((operation) => operation.value);
+		expect(answering).toEqual(expect.arrayContaining(['sendText', 'sendImage', 'sendButtonList', 'sendOptionList', 'sendPoll', 'sendAndWaitForReply']));
+		for (const operation of answering) {
+			expect({ operation, ...fieldOf(operation, 'phone') }).toMatchObject({ operation, required: false, hint: expect.stringMatching(/^Empty: answers the chat this execution is answering/) });
+			expect(fieldOf(operation, 'message')?.required ?? true).toBe(true);
+		}
+	});
+
+	it('Send and Wait for Reply marks its Question required; Send and Wait for Response keeps Phone required (the approver is someone else)', () => {
+		expect(fieldOf('sendAndWaitForReply', 'message')).toMatchObject({ displayName: 'Question', required: true });
+		expect(fieldOf('sendAndWait', 'phone')).toMatchObject({ required: true });
+		expect(fieldOf('sendAndWait', 'message')).toMatchObject({ required: true });
 	});
 });
