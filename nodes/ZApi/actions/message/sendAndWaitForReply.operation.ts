@@ -212,7 +212,7 @@ export const sendAndWaitForReply: ZApiOperation = {
 	name: 'Send and Wait for Reply',
 	action: 'Ask a question and wait for the reply in the chat',
 	description:
-		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
+		"Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output, with the choice picked as 'choice' (position, label, ID), typed or pressed. Needs the Z-API Trigger in the same workflow.",
 	properties: sendAndWaitForReplyProperties,
 	orderedBy: 'phone',
 	answersChat: true,

@@ -148,6 +148,20 @@ describe('Message > Send and Wait for Reply: the reply', () => {
 		expect(item.waitedSeconds).toBeLessThan(50);
 	});
 
+	it.each([
+		['pressed', { questionType: 'buttons', ...BUTTONS, answerRule: 'choice' }, { position: 2, label: 'Tuesday', id: 'tue' }, { position: 2, label: 'Tuesday', id: 'tue' }],
+		['typed by its number', { textChoices: 'Monday 9:00\nTuesday 10:00', answerRule: 'choice' }, { position: 2, label: 'Tuesday 10:00' }, { position: 2, label: 'Tuesday 10:00' }],
+	])('names the choice %s: its position, label and ID', async (_how, parameters, choice, expected) => {
+		const body = signHandOff(TEST_CREDENTIALS.instanceToken, { reply, counted: true, questionMessageId: '3EB0QUESTION', askedAt: Date.now(), choice }) as unknown as IDataObject;
+		const result = await resume(ask(parameters), { method: 'POST', body });
+		expect(result.items![0].choice).toEqual(expected);
+	});
+
+	it('puts out choice null when the answer names no choice', async () => {
+		const result = await resume(ask(), { method: 'POST', body: signed() });
+		expect(result.items![0].choice).toBeNull();
+	});
+
 	it('marks an answer that did not count', async () => {
 		const result = await resume(ask(), { method: 'POST', body: signed(undefined, false) });
 		expect(result.items![0]).toMatchObject({ answerCounts: false, replied: true });
