@@ -4,6 +4,8 @@
  * the execution; the items are ordered by that chat; and when no message is found the error
  * names the node and the field to set.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -106,6 +108,18 @@ describe('an empty Phone answers the chat this execution is answering', () => {
 		);
 		expect(result.error?.description).toMatch(/After an AI Agent the item holds only 'output'/);
 		expect(scope.isDone()).toBe(false);
+	});
+
+	it("the AI example's send, built as the example has it, reaches the chat of the message", async () => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../../../examples/ai-agent-reply.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: IDataObject }> };
+		const send = workflow.nodes.find((node) => node.parameters.operation === 'sendText')!;
+		const scope = api()
+			.post(ENDPOINT, (body: IDataObject) => body.phone === '5521988887777' && body.message === 'Answer to hi')
+			.reply(200, { zaapId: 'z1', messageId: 'OUT-1' });
+		const result = await runChain([triggerNode('WhatsApp message'), agent, actionNode(send.name, send.parameters)], [message('5521988887777', 'hi')]);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toMatchObject([{ phone: '5521988887777', messageId: 'OUT-1' }]);
+		expect(scope.isDone()).toBe(true);
 	});
 
 	it('media sends answer the chat too', async () => {

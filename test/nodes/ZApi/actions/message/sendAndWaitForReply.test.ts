@@ -9,6 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { signHandOff, type WaitingReply } from '../../../../../nodes/shared/waitingReplies';
+import { AGENT_TYPE, actionNode, runChain, standInNode, triggerNode } from '../../../../helpers/chain';
 import { INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../helpers/engine';
 import { EXECUTION_ID, resume, runWaitingAction, WAITING_BASE } from '../../../../helpers/waiting';
 import { PHONE, SENT } from './examples';
@@ -71,6 +72,19 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
 		// What n8n passes on if no reply comes in time: the input as it came.
 		expect(result.json).toEqual([{ customer: 7 }]);
+	});
+
+	it('with Phone left empty, asks the chat of the trigger message the item comes from, through an AI Agent', async () => {
+		const send = expectSend('/send-text', { phone: '5521988887777', message: 'Which day suits you?' });
+		const result = await runChain(
+			[triggerNode(), standInNode(AGENT_TYPE, 'AI Agent'), actionNode('Ask the day', ask({ phone: '' }))],
+			[{ json: { event: 'message', kind: 'text', phone: '5521988887777', text: 'book' } }],
+			{ executionId: EXECUTION_ID },
+		);
+		expect(result.error).toBeUndefined();
+		expect(send.isDone()).toBe(true);
+		expect(result.run.status).toBe('waiting');
+		expect(placed[`${EXECUTION_ID}#0`]).toMatchObject({ chat: '5521988887777' });
 	});
 
 	it.each([
