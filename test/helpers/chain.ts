@@ -57,10 +57,14 @@ export interface ChainRun extends ActionRun {
 }
 
 /**
- * Runs `nodes` in a chain, the first receiving `items` (the trigger's items of one execution);
- * returns the last node's output and error, as runAction does, and every node's output.
+ * Runs `nodes` in a chain, the first receiving `items` (the trigger's items of one execution),
+ * those in `pinData` putting out their pinned items; returns the last node's output and error, as runAction does, and every node's output.
  */
-export async function runChain(nodes: INode[], items: INodeExecutionData[], options: EngineOptions = {}): Promise<ChainRun> {
+export async function runChain(
+	nodes: INode[],
+	items: INodeExecutionData[],
+	options: EngineOptions & { pinData?: Record<string, INodeExecutionData[]> } = {},
+): Promise<ChainRun> {
 	const connections: IConnections = {};
 	for (let i = 1; i < nodes.length; i++) connections[nodes[i - 1].name] = { main: [[{ node: nodes[i].name, type: 'main', index: 0 }]] };
 	const workflow = makeWorkflow(nodes, options.staticData ?? {}, false, options.workflowId, connections);
@@ -69,6 +73,8 @@ export async function runChain(nodes: INode[], items: INodeExecutionData[], opti
 	const runExecutionData: IRunExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: nodes[0], data: { main: [items] }, source: null }] },
 	});
+	// A node with pinned output puts it out instead of running, as in the editor.
+	if (options.pinData) runExecutionData.resultData.pinData = options.pinData;
 	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
 	const runData = run.data.resultData.runData;
 	const outputs = Object.fromEntries(

@@ -53,9 +53,12 @@ function messageSources(context: IExecuteFunctions): Array<{ name: string; kind:
 	return found;
 }
 
+/** The `phone` of an item as `$('Node').item` gives it: the whole item, or its JSON where n8n gives only that. */
 const chatIn = (item: unknown): string | undefined => {
-	const json = (item as { json?: IDataObject } | undefined)?.json;
-	const phone = json?.phone;
+	if (!item || typeof item !== 'object') return undefined;
+	const whole = item as { json?: unknown };
+	const json = (whole.json && typeof whole.json === 'object' ? whole.json : item) as IDataObject;
+	const phone = json.phone;
 	if (typeof phone === 'number') return String(phone);
 	return typeof phone === 'string' && phone.trim() ? phone.trim() : undefined;
 };

@@ -38,6 +38,19 @@ describe('an empty Phone answers the chat this execution is answering', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('the nearest message node decides: Combine Quick Messages after the trigger', async () => {
+		const scope = api().post(ENDPOINT, { phone: '5531977776666', message: 'Answer to hi\nthere' }).reply(200, { zaapId: 'z1', messageId: 'OUT-1' });
+		const combine = actionNode('Combine quick messages', { resource: 'conversation', operation: 'combineMessages' });
+		// The burst's item as Combine Quick Messages puts it out (pinned: the state store is not what this is about).
+		const burst = { ...message('5531977776666', 'hi\nthere').json, count: 2 };
+		const result = await runChain([triggerNode(), combine, agent, answer()], [message('5521988887777', 'there')], {
+			mode: 'manual',
+			pinData: { 'Combine quick messages': [{ json: burst }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('answers a group in the group', async () => {
 		const scope = api().post(ENDPOINT, { phone: GROUP, message: 'Answer to all' }).reply(200, { zaapId: 'z1', messageId: 'OUT-1' });
 		const result = await runChain([triggerNode(), agent, answer()], [message(GROUP, 'all', { isGroup: true, participantPhone: '5511999999999' })]);
