@@ -122,14 +122,24 @@ function choiceCounts(rule: Extract<ReplyRule, { type: 'choice' }>, item: Item, 
 	return labels.includes(typed) || (position >= 1 && position <= labels.length);
 }
 
+/** A choice an answer picked: as it was offered, with its place among the choices (1 for the first). */
+export interface ChosenChoice extends ReplyChoice {
+	position: number;
+}
+
 /**
  * The choice an answer that counts picked, when it names one: the button or list option
  * pressed (by its id, else its title), a poll vote for one option, or a choice typed by its
  * text or its number in the order offered. Null for other rules and for a poll vote for several.
  */
-export function chosenChoice(record: WaitingReply, item: Item): ReplyChoice | null {
+export function chosenChoice(record: WaitingReply, item: Item): ChosenChoice | null {
 	if (record.rule.type !== 'choice') return null;
 	const { choices } = record.rule;
+	const chosen = pickedChoice(choices, item);
+	return chosen ? { position: choices.indexOf(chosen) + 1, ...chosen } : null;
+}
+
+function pickedChoice(choices: ReplyChoice[], item: Item): ReplyChoice | null {
 	const content = contentOf(item);
 	const byId = (id: string | null) => (id ? choices.find((choice) => choice.id === id) : undefined);
 	const byLabel = (text: unknown) => choices.find((choice) => normalText(choice.label) === normalText(text));
@@ -370,7 +380,7 @@ export interface ReplyHandOff {
 	/** The trigger's Download Media settings, so the file comes as the trigger would give it. */
 	media?: { binaryProperty: string; maxBytes: number };
 	/** The choice the answer picked (chosenChoice), when it counts and names one. */
-	choice?: ReplyChoice | null;
+	choice?: ChosenChoice | null;
 }
 
 const signatureOf = (instanceToken: string, payload: string) => createHmac('sha256', instanceToken).update(`reply:${payload}`).digest('hex');

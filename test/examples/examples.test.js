@@ -44,3 +44,15 @@ it('the approval example asks for the manager phone it leaves empty', () => {
 	expect(workflow.nodes.find((node) => node.parameters.operation === 'sendAndWait').parameters.phone).toBe('');
 	expect(noteOf(workflow)).toMatch(/Put the manager's phone/);
 });
+
+it('the AI example answers the chat with Phone left empty, the send after the agent needing no expression', () => {
+	const send = read('ai-agent-reply.json').nodes.find((node) => node.parameters.operation === 'sendText');
+	expect(send.parameters.phone).toBe('');
+	expect(noteOf(read('ai-agent-reply.json'))).toMatch(/leaves Phone empty/);
+});
+
+it('the booking example confirms the day by the choice picked, not by the text typed', () => {
+	const confirm = read('booking-dialogue.json').nodes.find((node) => node.name === 'Confirm');
+	expect(confirm.parameters.message).toContain("$('Ask the day').first().json.choice.label");
+	expect(confirm.parameters.message).not.toContain("$('Ask the day').first().json.text");
+});

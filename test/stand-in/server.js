@@ -70,6 +70,7 @@ const { createSettings } = require('./settings');
 const { createPrivacy } = require('./privacy');
 const { createCommunities } = require('./communities');
 const { createCatalog } = require('./catalog');
+const { createMobile } = require('./mobile');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -790,6 +791,7 @@ function createStandIn(options = {}) {
 	const privacy = createPrivacy({ route, HttpError, getInstance });
 	const communities = createCommunities({ route, HttpError, getInstance, classifyPhoto });
 	const catalog = createCatalog({ route, HttpError, getInstance, clone });
+	const mobile = createMobile({ route, HttpError, getInstance, clone });
 
 	// The group endpoints the community pages share answer a community's call (communities.js).
 	const SERVICE_ROUTES = communities.shareGroupRoutes([
@@ -807,6 +809,7 @@ function createStandIn(options = {}) {
 		...privacy.serviceRoutes,
 		...communities.serviceRoutes,
 		...catalog.serviceRoutes,
+		...mobile.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received', { turnsOnSentByMe: true })),
 		route('PUT', '/update-webhook-received', updateWebhook('received')),
@@ -835,6 +838,7 @@ function createStandIn(options = {}) {
 		...privacy.controlRoutes,
 		...communities.controlRoutes,
 		...catalog.controlRoutes,
+		...mobile.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -1132,6 +1136,8 @@ function createStandIn(options = {}) {
 		communities: (instanceId) => communities.communities(instanceId),
 		/** The catalog's products and its paging (catalog.js). */
 		catalog: (instanceId) => catalog.catalog(instanceId),
+		/** The mobile instance: its number's registration, email and two-step PIN (mobile.js). */
+		mobile: (instanceId) => mobile.mobile(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -1,4 +1,6 @@
+import { accountSecurity } from './accountSecurity';
 import { chat } from './chat';
+import { collection } from './collection';
 import { community } from './community';
 import { contact } from './contact';
 import { conversation } from './conversation';
@@ -7,6 +9,7 @@ import { group } from './group';
 import { instance } from './instance';
 import { label } from './label';
 import { message } from './message';
+import { numberRegistration } from './numberRegistration';
 import { privacy } from './privacy';
 import { product } from './product';
 import { profile } from './profile';
@@ -21,7 +24,7 @@ import type { ZApiOperation, ZApiResource } from './types';
  * trigger, then reading chats and managing groups);
  * Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, queue, instance, profile, privacy, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

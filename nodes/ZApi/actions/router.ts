@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialSecrets, redactError } from '../../shared/transport';
+import { answeredChatOrPhone } from './answeredChat';
 import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
 import { mayRunAgain, sentItemsOf } from './sentItems';
-import { ItemWithFile, type ItemRead } from './types';
+import { ItemWithFile, type ItemRead, type ZApiOperation } from './types';
 
 /**
  * How many items run at once unless the node's Items at Once says otherwise. Z-API queues
@@ -42,11 +43,13 @@ const ONE_BY_ONE = '';
  * digits only share a lane, which costs overlap, never order. The value read goes to the
  * item's run (ItemRead): reading a parameter evaluates its expression, most of an item's cost.
  */
-function laneOf(context: IExecuteFunctions, parameter: string | undefined, itemIndex: number): { lane: string; read?: ItemRead } {
+function laneOf(context: IExecuteFunctions, operation: ZApiOperation | undefined, itemIndex: number): { lane: string; read?: ItemRead } {
+	const parameter = operation?.orderedBy;
 	if (!parameter) return { lane: ONE_BY_ONE };
 	let value: unknown;
 	try {
-		value = context.getNodeParameter(parameter, itemIndex);
+		// A send that answers the chat when Phone is left empty is ordered by that chat.
+		value = operation.answersChat ? answeredChatOrPhone.call(context, itemIndex) : context.getNodeParameter(parameter, itemIndex);
 	} catch {
 		// The item's own run reads it again and fails with the reason.
 		return { lane: ONE_BY_ONE };
@@ -100,7 +103,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// The chat or group of every item, read before any item runs: n8n evaluates these
 	// expressions markedly faster one after the other than between calls in flight.
-	const reads = laneParameter ? items.map((_, itemIndex) => laneOf(this, laneParameter, itemIndex)) : [];
+	const reads = laneParameter ? items.map((_, itemIndex) => laneOf(this, operation, itemIndex)) : [];
 
 	const start = async (itemIndex: number, read: ItemRead | undefined) => {
 		if (stopped) return [];

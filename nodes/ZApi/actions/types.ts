@@ -33,6 +33,11 @@ export interface ZApiOperation {
 	 */
 	orderedBy?: string;
 	/**
+	 * Set by a send whose Phone (its `orderedBy`) left empty answers the chat this execution is
+	 * answering (answeredChat.ts): the router orders its items by that chat.
+	 */
+	answersChat?: boolean;
+	/**
 	 * Runs the operation for input item `itemIndex` and returns its output items' JSON (or
 	 * items with a file). `read` holds the `orderedBy` value the router read (see ItemRead);
 	 * absent when the router could not read it, so that the operation's own read fails with the reason.

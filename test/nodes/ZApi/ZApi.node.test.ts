@@ -127,6 +127,26 @@ describe('Z-API node description', () => {
 		}
 	});
 
+	it('is found in the node panel by the words of the WhatsApp Business catalog: catalog, product, collection', () => {
+		for (const words of ['catalog', 'product', 'collection']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
+	it('is found in the node panel by the words of a mobile instance: registering its number, its account security', () => {
+		for (const words of ['register number', 'two-step', 'unban', 'mobile']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
+	it('finds Send and Wait for Reply by "wait for reply", "ask" and "question", in its aliases and its action', () => {
+		for (const words of ['wait for reply', 'ask', 'question', 'send and wait for reply']) {
+			expect(codex.alias).toContain(words);
+		}
+		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
+		expect(options.find((option) => option.value === 'sendAndWaitForReply')?.action).toBe('Ask a question and wait for the reply in the chat');
+	});
+
 	it('gives every operation a short action and a description', () => {
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
 		expect(options).toHaveLength(resources.flatMap((resource) => resource.operations).length);
@@ -221,8 +241,10 @@ describe('Z-API node description', () => {
 	});
 
 	it('marks the parameters a call cannot do without as required', () => {
+		// A message send's Phone left empty answers the chat the execution is answering: not required, its hint says so.
+		const answering = (property: INodeProperties) => property.name === 'phone' && /^Empty: answers the chat/.test(property.hint ?? '');
 		const required = (name: string) =>
-			properties.filter((property) => property.name === name).every((property) => property.required === true);
+			properties.filter((property) => property.name === name && !answering(property)).every((property) => property.required === true);
 		for (const name of ['phone', 'groupId', 'phones', 'url', 'photoUrl', 'photoBase64']) {
 			expect({ name, required: required(name) }).toEqual({ name, required: true });
 		}

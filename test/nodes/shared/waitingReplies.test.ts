@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	askedQuestionsIn,
+	chosenChoice,
 	fromAskedChat,
 	MAX_WAITING_REPLIES,
 	placeWaitingReplies,
@@ -80,6 +81,24 @@ describe('what counts as the answer', () => {
 
 	it('covers every rule of the table', () => {
 		expect(new Set(cases.map(([, rule]) => rule.type))).toEqual(new Set(Object.keys(REPLY_RULES)));
+	});
+});
+
+describe('the choice an answer picked, with its position among the choices', () => {
+	const TEXT_CHOICES: ReplyRule = { type: 'choice', choices: [{ label: 'Monday 9:00' }, { label: 'Tuesday 10:00' }, { label: 'Friday 15:00' }] };
+	const cases: Array<[string, ReplyRule, IDataObject, IDataObject | null]> = [
+		['a typed number', TEXT_CHOICES, text('2'), { position: 2, label: 'Tuesday 10:00' }],
+		['a typed label, any case and spacing', TEXT_CHOICES, text('  friday 15:00 '), { position: 3, label: 'Friday 15:00' }],
+		['a number beyond the choices', TEXT_CHOICES, text('4'), null],
+		['a button, by its id', CHOICE, button('tue', 'Some other label'), { position: 2, label: 'Tuesday', id: 'tue' }],
+		['a button, by its label', CHOICE, button('x', 'Monday'), { position: 1, label: 'Monday', id: 'mon' }],
+		['a list option, by its id', CHOICE, listPick('tue', 'Tue'), { position: 2, label: 'Tuesday', id: 'tue' }],
+		['a vote for one option', CHOICE, vote('Q1', ['Tuesday']), { position: 2, label: 'Tuesday', id: 'tue' }],
+		['a vote for two options', CHOICE, vote('Q1', ['Monday', 'Tuesday']), null],
+		['an answer to a question of another rule', { type: 'anyMessage' }, text('2'), null],
+	];
+	it.each(cases)('%s', (_name, rule, item, expected) => {
+		expect(chosenChoice(record(rule), item)).toEqual(expected);
 	});
 });
 

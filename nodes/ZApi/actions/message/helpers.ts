@@ -5,13 +5,13 @@ import { InputError } from '../../../shared/input';
 import { type Media, MEDIA_KINDS, type MediaKindName, withArticle } from '../../../shared/media';
 import { optionsProperty } from '../../../shared/properties';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
 import {
 	chatOfMessageProperty,
 	type MediaSourceFields,
 	mediaSourceProperties,
 	messageIdProperty,
 	optionalFields,
-	phoneProperty,
 	readChat,
 	readMediaSource,
 	readMessageId,
@@ -97,9 +97,10 @@ export function mediaOperation(send: MediaSend): ZApiOperation {
 		action: send.action,
 		description: send.description,
 		orderedBy: 'phone',
-		properties: [phoneProperty, ...mediaSourceProperties(fileFields(send)), ...(send.properties ?? []), optionsProperty(send.options)],
+		answersChat: true,
+		properties: [answeringPhoneProperty, ...mediaSourceProperties(fileFields(send)), ...(send.properties ?? []), optionsProperty(send.options)],
 		async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-			const phone = readChat.call(this, itemIndex, read);
+			const phone = readAnsweredChat.call(this, itemIndex, read);
 			const options = readOptions.call(this, itemIndex);
 			const fields = optionalFields(options, send.passOptions);
 			const { media } = await readMediaSource.call(this, itemIndex, fileFields(send));

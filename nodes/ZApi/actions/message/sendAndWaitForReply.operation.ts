@@ -5,7 +5,7 @@ import { InputError, normalizeChatId } from '../../../shared/input';
 import { getInstance } from '../../../shared/transport';
 import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
 import { errorItem, itemError } from '../itemErrors';
-import { readChat } from '../parameters';
+import { readAnsweredChat } from '../answeredChat';
 import { sentItemsOf } from '../sentItems';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './helpers';
@@ -47,7 +47,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number) {
 	const from = String(options.answerFrom ?? '').trim();
 	return {
 		kind,
-		phone: readChat.call(context, itemIndex),
+		phone: readAnsweredChat.call(context, itemIndex),
 		rule,
 		reaskTimes,
 		reaskMessage,
@@ -210,11 +210,12 @@ function textOf(value: unknown): string | null {
 export const sendAndWaitForReply: ZApiOperation = {
 	value: SEND_AND_WAIT_FOR_REPLY,
 	name: 'Send and Wait for Reply',
-	action: 'Send a question and wait for the reply in the chat',
+	action: 'Ask a question and wait for the reply in the chat',
 	description:
-		'Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output. Needs the Z-API Trigger in the same workflow.',
+		"Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output, with the choice picked as 'choice' (position, label, ID), typed or pressed. Needs the Z-API Trigger in the same workflow.",
 	properties: sendAndWaitForReplyProperties,
 	orderedBy: 'phone',
+	answersChat: true,
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		// Used as a tool, or item by item: the question is sent, nothing waits.
 		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex, read)) as IDataObject[];

@@ -4,7 +4,8 @@ import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { buttonsNotice, rowsOf, rowsProperty, withId, sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 /** What each kind of action button needs besides its label. */
 const ACTION_TARGETS: Record<string, (row: IDataObject, where: string) => IDataObject> = {
@@ -73,9 +74,10 @@ export const sendButtonActions: ZApiOperation = {
 	action: 'Send action buttons',
 	description: 'Send a text with buttons that call a phone, open a link or reply. Send Call and URL buttons apart from Reply buttons: mixing all three fails on WhatsApp Web.',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
 		buttonsNotice,
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
 			{ displayName: 'Buttons', name: 'buttonActions', placeholder: 'Add button', description: 'The action buttons under the message' },
@@ -88,7 +90,7 @@ export const sendButtonActions: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('buttonActions', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a type and a label.');
 		const buttonActions = actionButtons(rows);
 		const body: IDataObject = {

@@ -4,7 +4,8 @@ import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { buttonsNotice, rowsOf, rowsProperty, rowText, withId, sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 export const sendButtonList: ZApiOperation = {
 	value: 'sendButtonList',
@@ -12,9 +13,10 @@ export const sendButtonList: ZApiOperation = {
 	action: 'Send reply buttons',
 	description: 'Send a text (optionally with an image or video) and reply buttons; the button\'s ID comes back as \'buttonId\' when pressed',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
 		buttonsNotice,
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
 		rowsProperty(
 			{ displayName: 'Buttons', name: 'buttons', placeholder: 'Add button', description: 'The reply buttons under the message' },
@@ -35,7 +37,7 @@ export const sendButtonList: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		const rows = rowsOf(this.getNodeParameter('buttons', itemIndex, {}), 'button', 'Buttons', 'Add at least one button with a label.');
 		const buttonList: IDataObject = { buttons: rows.map((row, index) => withId({ label: rowText(row, 'label', 'Label', index) }, row.id)) };

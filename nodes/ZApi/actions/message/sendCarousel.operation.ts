@@ -5,7 +5,8 @@ import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { BUTTONS_DEPEND_ON_ACCOUNT, rowsOf, rowsProperty, sendMessage } from './helpers';
 import { ACTION_BUTTON, actionButtons } from './sendButtonActions.operation';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 /** One card as the service takes it (docs/message/send-message-carousel.md): text, image, buttons if any. */
 function cardOf(row: IDataObject, index: number): IDataObject {
@@ -22,8 +23,9 @@ export const sendCarousel: ZApiOperation = {
 	action: 'Send a carousel of cards',
 	description: `Send a text followed by cards the recipient swipes through, each with an image, a text and optional buttons. ${BUTTONS_DEPEND_ON_ACCOUNT}.`,
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', typeOptions: { rows: 2 }, required: true, default: '', description: 'Text shown above the cards' },
 		rowsProperty(
 			{ displayName: 'Cards', name: 'cards', placeholder: 'Add card', description: 'The cards, in the order they are swiped' },
@@ -50,7 +52,7 @@ export const sendCarousel: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const message = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text shown above the cards.');
 		const rows = rowsOf(this.getNodeParameter('cards', itemIndex, {}), 'card', 'Cards', 'Add at least one card with a text and an image URL.');
 		const body: IDataObject = { phone, message, carousel: rows.map(cardOf), ...optionalFields(readOptions.call(this, itemIndex)) };

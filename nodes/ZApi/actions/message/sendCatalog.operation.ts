@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { catalogPhoneProperty, CATALOG_HINT, readCatalogPhone } from '../product/helpers';
-import { optionalFields, phoneProperty, readChat, readOptions } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { optionalFields, readOptions } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
 
@@ -16,8 +17,9 @@ export const sendCatalog: ZApiOperation = {
 	action: 'Send a link to a product catalog',
 	description: 'Send a card that opens a WhatsApp Business catalog, with an optional text, title and description',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		catalogPhoneProperty,
 		optionsProperty([
 			{ displayName: 'Message', name: 'message', type: 'string', default: '', description: 'Text sent with the catalog card' },
@@ -37,7 +39,7 @@ export const sendCatalog: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const catalogPhone = readCatalogPhone(this.getNodeParameter('catalogPhone', itemIndex));
 		const options = readOptions.call(this, itemIndex);
 		if (options.translation !== undefined && !CARD_LANGUAGES.includes(String(options.translation).trim().toUpperCase())) {

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizePhone } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, replyToOption, requireText } from '../parameters';
 import { sendMessage } from './helpers';
 
 export const sendContact: ZApiOperation = {
@@ -12,8 +13,9 @@ export const sendContact: ZApiOperation = {
 	action: 'Send a contact card',
 	description: 'Share a contact card with a name and a phone; the contact need not be saved',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Contact Name', name: 'contactName', type: 'string', required: true, default: '', description: 'Name on the card' },
 		{ displayName: 'Contact Phone', name: 'contactPhone', type: 'string', required: true, default: '', placeholder: '5511999999999', description: 'Phone on the card, with country code' },
 		optionsProperty([
@@ -23,7 +25,7 @@ export const sendContact: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			contactName: requireText(this.getNodeParameter('contactName', itemIndex), 'Contact Name', 'Give the name shown on the card.'),

@@ -4,7 +4,8 @@ import { parsePhoneList } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { rowsOf, rowsProperty, rowText, sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, replyToOption } from '../parameters';
 
 export const sendContacts: ZApiOperation = {
 	value: 'sendContacts',
@@ -12,8 +13,9 @@ export const sendContacts: ZApiOperation = {
 	action: 'Send several contact cards in one message',
 	description: 'Share several contact cards in one message, each with a name and one or more phones; they need not be saved',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		rowsProperty(
 			{ displayName: 'Contacts', name: 'contacts', placeholder: 'Add contact', description: 'The contact cards the message carries' },
 			{
@@ -37,7 +39,7 @@ export const sendContacts: ZApiOperation = {
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('contacts', itemIndex, {}), 'contact', 'Contacts', 'Add at least one contact with a name and a phone.');
 		// docs/message/send-message-multiple-contacts.md: {name, phones: [...], businessDescription?}.
 		const contacts = rows.map((row, index) => {

@@ -4,7 +4,8 @@ import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 export const sendCopyCodeButton: ZApiOperation = {
 	value: 'sendCopyCodeButton',
@@ -12,8 +13,9 @@ export const sendCopyCodeButton: ZApiOperation = {
 	action: 'Send a code with a copy button',
 	description: 'Send a text with a button that copies a code, such as a one-time password (OTP), a coupon or a tracking number',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', typeOptions: { rows: 2 }, required: true, default: '', description: 'Text shown with the button' },
 		{ displayName: 'Code', name: 'code', type: 'string', required: true, default: '', placeholder: '482913', description: 'The value the button copies' },
 		optionsProperty([
@@ -23,7 +25,7 @@ export const sendCopyCodeButton: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		// docs/message/send-button-otp.md takes the image as a URL or base64; the node offers the URL.
 		const image = String(options.image ?? '').trim();

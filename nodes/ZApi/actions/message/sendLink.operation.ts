@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireWebUrl } from '../../../shared/input';
 import type { ItemRead, ZApiOperation } from '../types';
-import { optionalFields, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { optionalFields, readOptions, requireText, textMessageOptions } from '../parameters';
 import { sendMessage } from './helpers';
 
 export const sendLink: ZApiOperation = {
@@ -11,8 +12,9 @@ export const sendLink: ZApiOperation = {
 	action: 'Send a link with a preview',
 	description: 'Send a text with a link and its preview (image, title, description)',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Link URL', name: 'linkUrl', type: 'string', required: true, default: '', placeholder: 'https://example.com/offer', description: 'Address the link opens' },
 		{
 			displayName: 'Message',
@@ -43,7 +45,7 @@ export const sendLink: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const linkUrl = requireWebUrl(this.getNodeParameter('linkUrl', itemIndex), 'Link URL', 'page');
 		const given = String(this.getNodeParameter('linkUrl', itemIndex)).trim();
 		const text = requireText(this.getNodeParameter('message', itemIndex), 'Message', 'Write the text that goes with the link.');

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, replyToOption, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, replyToOption, requireText } from '../parameters';
 import { sendMessage } from './helpers';
 
 /** A coordinate within its range, sent as the string the service documents. */
@@ -25,8 +26,9 @@ export const sendLocation: ZApiOperation = {
 	action: 'Send a location',
 	description: 'Send a place on the map: name, address and coordinates',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Place Name', name: 'title', type: 'string', required: true, default: '', placeholder: 'Paulista Avenue', description: 'Name of the place' },
 		{ displayName: 'Address', name: 'address', type: 'string', required: true, default: '', placeholder: 'Av. Paulista, 1578, Bela Vista, São Paulo, SP, 01310-200', description: 'Street, number, district, city, state, postcode, separated by commas' },
 		{ displayName: 'Latitude', name: 'latitude', type: 'string', required: true, default: '', placeholder: '-23.5613', description: 'Decimal degrees, -90 to 90' },
@@ -34,7 +36,7 @@ export const sendLocation: ZApiOperation = {
 		optionsProperty([delayMessageOption, replyToOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			title: requireText(this.getNodeParameter('title', itemIndex), 'Place Name', 'Name the place, for example the shop or the street.'),

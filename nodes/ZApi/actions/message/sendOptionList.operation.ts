@@ -4,7 +4,8 @@ import { isGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { buttonsNotice, rowsOf, rowsProperty, rowText, withId, sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 export const sendOptionList: ZApiOperation = {
 	value: 'sendOptionList',
@@ -12,9 +13,10 @@ export const sendOptionList: ZApiOperation = {
 	action: 'Send an option list',
 	description: 'Send a text with a button that opens a list of options to pick one from. Works in private chats; WhatsApp withdrew lists from groups.',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
 		buttonsNotice,
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text above the list' },
 		{ displayName: 'List Title', name: 'listTitle', type: 'string', required: true, default: '', description: 'Title shown on top of the opened list' },
 		{ displayName: 'Button Label', name: 'buttonLabel', type: 'string', required: true, default: 'Options', description: 'Label of the button that opens the list' },
@@ -39,7 +41,7 @@ export const sendOptionList: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const rows = rowsOf(this.getNodeParameter('listOptions', itemIndex, {}), 'option', 'Options', 'Add at least one option with a title and a description.');
 		const body: IDataObject = {
 			phone,

@@ -4,7 +4,8 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 /** The kinds of PIX key the service takes (docs/message/send-button-pix.md). */
 const KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'];
@@ -15,8 +16,9 @@ export const sendPixButton: ZApiOperation = {
 	action: 'Send a PIX key with a copy button',
 	description: 'Send a PIX key with a button that copies it, so the recipient can pay by PIX (Brazil)',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'PIX Key', name: 'pixKey', type: 'string', required: true, default: '', placeholder: '123e4567-e89b-12d3-a456-426614174000', description: 'The PIX key the button copies' },
 		{
 			displayName: 'Key Type',
@@ -38,7 +40,7 @@ export const sendPixButton: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const pixKey = requireText(this.getNodeParameter('pixKey', itemIndex), 'PIX Key', 'Give the PIX key the recipient should copy.');
 		const type = String(this.getNodeParameter('keyType', itemIndex, 'EVP') ?? '').trim().toUpperCase();
 		if (!KEY_TYPES.includes(type)) {

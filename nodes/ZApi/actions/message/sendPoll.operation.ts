@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 import { sendMessage } from './helpers';
 
 /** Poll answers from one per line, or from a list. Duplicates are dropped. */
@@ -25,8 +26,9 @@ export const sendPoll: ZApiOperation = {
 	action: 'Send a poll message',
 	description: 'Send a question with answers people vote on, to a phone or group',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{ displayName: 'Question', name: 'message', type: 'string', required: true, default: '', description: 'The poll question' },
 		{
 			displayName: 'Answers',
@@ -48,7 +50,7 @@ export const sendPoll: ZApiOperation = {
 		optionsProperty([delayMessageOption]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			message: requireText(this.getNodeParameter('message', itemIndex), 'Question', 'Write the poll question.'),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { catalogPhoneProperty, CATALOG_HINT, readCatalogPhone, readProductId } from '../product/helpers';
-import { phoneProperty, readChat } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
 
@@ -11,8 +11,9 @@ export const sendProduct: ZApiOperation = {
 	action: 'Send a product from a catalog',
 	description: 'Send one product of a WhatsApp Business catalog as a card the person can open and add to the cart',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		catalogPhoneProperty,
 		{
 			displayName: 'Product ID',
@@ -25,7 +26,7 @@ export const sendProduct: ZApiOperation = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const body: IDataObject = {
 			phone,
 			catalogPhone: readCatalogPhone(this.getNodeParameter('catalogPhone', itemIndex)),

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import { nodeError } from '../../../shared/transport';
 import type { ItemRead, ZApiOperation } from '../types';
-import { optionalFields, parameterValue, phoneProperty, readChat, readOptions, requireText, textMessageOptions } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { optionalFields, parameterValue, readOptions, requireText, textMessageOptions } from '../parameters';
 import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './sendText/bubbles';
 import { sendMessage } from './helpers';
 
@@ -13,8 +14,9 @@ export const sendText: ZApiOperation = {
 	action: 'Send a text message',
 	description: 'Send a text to a phone or group: a new message, a reply to one, or an edit of one sent before',
 	orderedBy: 'phone',
+	answersChat: true,
 	properties: [
-		phoneProperty,
+		answeringPhoneProperty,
 		{
 			displayName: 'Message',
 			name: 'message',
@@ -55,7 +57,7 @@ export const sendText: ZApiOperation = {
 		]),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const message = requireText(parameterValue.call(this, itemIndex, 'message'), 'Message', 'Write the text to send, or map it from a previous node.');
 		const options = readOptions.call(this, itemIndex);
 		const body: IDataObject = { phone, message, ...optionalFields(options, { editMessageId: 'editMessageId' }) };

@@ -5,7 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { EXAMPLES as accountSecurity } from './accountSecurity/examples';
 import { EXAMPLES as chat } from './chat/examples';
+import { EXAMPLES as collection } from './collection/examples';
 import { EXAMPLES as community } from './community/examples';
 import { EXAMPLES as contact } from './contact/examples';
 import { EXAMPLES as customApiCall } from './customApiCall/examples';
@@ -14,6 +16,7 @@ import { EXAMPLES as group } from './group/examples';
 import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
+import { EXAMPLES as numberRegistration } from './numberRegistration/examples';
 import { EXAMPLES as privacy } from './privacy/examples';
 import { EXAMPLES as product } from './product/examples';
 import { EXAMPLES as profile } from './profile/examples';
@@ -27,7 +30,9 @@ export interface CallExample {
 }
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
+	accountSecurity,
 	chat,
+	collection,
 	community,
 	contact,
 	customApiCall,
@@ -36,6 +41,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	instance,
 	label,
 	message: { ...message, ...WAITING_EXAMPLES },
+	numberRegistration,
 	privacy,
 	product,
 	profile,

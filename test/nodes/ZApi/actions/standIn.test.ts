@@ -1,5 +1,5 @@
 /**
- * The catalog, privacy and community operations through n8n's engine against the stand-in
+ * The catalog, collection, privacy and community operations through n8n's engine against the stand-in
  * (a real local server that keeps state): what one operation changes, the next one reads.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -15,6 +15,8 @@ interface StandIn {
 	sent(instanceId: string): Array<{ path: string; body: IDataObject }>;
 	communities(instanceId: string): IDataObject[];
 	setWebhook(instanceId: string, webhook: string, url: string): void;
+	snapshot(instanceId: string): { phone: string };
+	mobile(instanceId: string): IDataObject & { inbox: Array<{ to: string; via: string; code: string }> };
 }
 interface Receiver {
 	url(path?: string): string;
@@ -177,5 +179,65 @@ describe('against the stand-in', () => {
 		const toPhone = await run({ resource: 'message', operation: 'sendEvent', phone: '5511988887777', eventName: 'Launch', dateTime: '2030-01-31T18:00:00Z' });
 		expect(toPhone.error?.message).toBe("Send Event sends to a group, not to '5511988887777'");
 		expect(standIn.sent(ID).filter((entry) => /event/.test(entry.path)).map((entry) => entry.path)).toEqual(['/send-event', '/send-edit-event', '/send-event-response']);
+	});
+
+	it('Product and Catalog Collection: a product saved, read, put in a collection under its new ID, the cart turned off, then deleted', async () => {
+		await fetch(`${baseUrl}/_control/catalog`, { method: 'POST', body: JSON.stringify({ instanceId: ID, products: [{ id: '7000', name: 'Mouse' }] }) });
+		const saved = await run({
+			resource: 'product',
+			operation: 'createOrUpdate',
+			productName: 'Keyboard',
+			productDescription: 'A keyboard',
+			price: 20,
+			currency: 'BRL',
+			imageUrls: 'https://example.com/keyboard.jpg',
+			options: { retailerId: 'KB-1' },
+		});
+		const productId = saved.json[0].id as string;
+		const read = await run({ resource: 'product', operation: 'get', productId });
+		expect(read.json).toEqual([expect.objectContaining({ id: productId, name: 'Keyboard', retailerId: 'KB-1', price: '20', cartEnabled: true })]);
+		const created = await run({ resource: 'collection', operation: 'create', collectionName: 'Desk', productIds: '7000' });
+		const firstId = created.json[0].collectionId as string;
+		const added = await run({ resource: 'collection', operation: 'addProducts', collectionId: firstId, productIds: productId });
+		const newId = added.json[0].collectionId as string;
+		expect(newId).not.toBe(firstId);
+		const stale = await run({ resource: 'collection', operation: 'removeProducts', collectionId: firstId, productIds: productId });
+		expect(stale.error?.message).toBe(`Z-API could not remove ${productId} from collection ${firstId} (it answered {"success":false})`);
+		const inside = await run({ resource: 'collection', operation: 'getProducts', catalogPhone: standIn.snapshot(ID).phone, collectionId: newId, returnAll: true });
+		expect(inside.json.map((product) => product.id)).toEqual(['7000', productId]);
+		expect((await run({ resource: 'collection', operation: 'getMany', returnAll: true })).json).toEqual([{ id: newId, name: 'Desk', status: 'PENDING' }]);
+		await run({ resource: 'product', operation: 'updateCatalogSettings', cartEnabled: false });
+		expect((await run({ resource: 'product', operation: 'getManyOfNumber', catalogPhone: standIn.snapshot(ID).phone, returnAll: true })).json.map((product) => product.id)).toEqual(['7000', productId]);
+		expect((await run({ resource: 'product', operation: 'delete', productId })).json).toEqual([{ success: true, productId }]);
+		expect((await run({ resource: 'product', operation: 'getMany', returnAll: true })).json.map((product) => product.id)).toEqual(['7000']);
+		expect((await run({ resource: 'product', operation: 'get', productId: '7000' })).json[0].cartEnabled).toBe(false);
+	});
+
+	it('Number Registration and Account Security: a number registered past a captcha and its two-step PIN, then an email set and verified', async () => {
+		await fetch(`${baseUrl}/_control/mobile`, { method: 'POST', body: JSON.stringify({ instanceId: ID, captcha: 'X7K2QP', pin: '246810' }) });
+		const number = { ddi: '+55', phone: '(44) 99999-9999' };
+		const lastCode = () => standIn.mobile(ID).inbox.at(-1)!.code;
+		expect((await run({ resource: 'numberRegistration', operation: 'checkAvailability', ...number })).json).toEqual([
+			{ available: true, smsWaitSeconds: 0, voiceWaitSeconds: 0, waOldWaitSeconds: 0, waOldEligible: true, ddi: '55', phone: '44999999999' },
+		]);
+		const requested = await run({ resource: 'numberRegistration', operation: 'requestCode', ...number, method: 'voice' });
+		expect(requested.json[0]).toMatchObject({ success: false, captchaRequired: true });
+		expect(requested.items[0].binary?.captcha).toMatchObject({ mimeType: 'image/png' });
+		expect((await run({ resource: 'numberRegistration', operation: 'respondCaptcha', captcha: 'X7K2QP' })).json).toEqual([{ success: true }]);
+		const code = lastCode();
+		expect((await run({ resource: 'numberRegistration', operation: 'confirmCode', code: `${code.slice(0, 3)}-${code.slice(3)}` })).json).toEqual([
+			{ success: false, confirmSecurityCode: true },
+		]);
+		expect((await run({ resource: 'numberRegistration', operation: 'confirmPin', pin: '246810' })).json).toEqual([{ success: true }]);
+		expect(standIn.mobile(ID)).toMatchObject({ registered: '5544999999999' });
+
+		expect((await run({ resource: 'accountSecurity', operation: 'setEmail', email: 'example@email.com' })).json).toEqual([
+			{ success: true, message: 'VERIFY_EMAIL', email: 'example@email.com', verificationRequired: true },
+		]);
+		expect((await run({ resource: 'accountSecurity', operation: 'verifyEmail', verificationCode: lastCode() })).json).toEqual([{ success: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'getEmail' })).json).toEqual([{ success: true, hasEmail: true, email: 'example@email.com', verified: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'getTwoStepStatus' })).json).toEqual([{ success: true, hasCode: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'removeTwoStepPin' })).json).toEqual([{ success: true }]);
+		expect((await run({ resource: 'accountSecurity', operation: 'removeEmail' })).json).toEqual([{ success: true, message: 'REMOVED' }]);
 	});
 });

@@ -3,7 +3,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { InputError } from '../../../../shared/input';
 import { optionsProperty } from '../../../../shared/properties';
 import type { ReplyChoice, ReplyRule } from '../../../../shared/waitingReplies';
-import { delayMessageOption, phoneProperty } from '../../parameters';
+import { answeringPhoneProperty } from '../../answeredChat';
+import { delayMessageOption } from '../../parameters';
 import type { ZApiOperation } from '../../types';
 import { limitWaitTime, rowsOf, rowText } from '../helpers';
 import { sendButtonList } from '../sendButtonList.operation';
@@ -154,7 +155,7 @@ const questionParameters: INodeProperties[] = QUESTION_KINDS.flatMap((kind) =>
 );
 
 export const sendAndWaitForReplyProperties: INodeProperties[] = [
-	phoneProperty,
+	answeringPhoneProperty,
 	{
 		displayName: 'Question Type',
 		name: 'questionType',

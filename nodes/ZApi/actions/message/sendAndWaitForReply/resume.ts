@@ -7,8 +7,9 @@ import { fieldOf, isObject, textOf } from '../../../../shared/delivery/readers';
 
 /**
  * The node's output for a reply: the trigger's message item, with what a dialogue branches on
- * beside it (the button or list option chosen, whether the answer counts), the question's
- * message id and how long the answer took. A button or list option typed by its title or
+ * beside it (the choice picked, `choice`: its position, label and ID, however it was picked;
+ * the button or list option chosen; whether the answer counts), the question's message id and
+ * how long the answer took. A button or list option typed by its title or
  * number fills the same fields as one pressed (`questionType`: what the node asked with).
  */
 export function replyOutput(
@@ -27,8 +28,19 @@ export function replyOutput(
 		buttonId: pressed('buttonsResponse', 'buttonId') ?? (questionType === 'buttons' ? (chosen?.id ?? null) : null),
 		listOptionId: pressed('listResponse', 'selectedRowId') ?? (questionType === 'optionList' ? (chosen?.id ?? null) : null),
 		listOptionTitle: pressed('listResponse', 'title') ?? (questionType === 'optionList' ? (chosen?.label ?? null) : null),
+		choice: chosen ? choiceOutput(chosen) : null,
 		questionMessageId: handOff.questionMessageId,
 		waitedSeconds: Math.max(0, Math.round((now - handOff.askedAt) / 1000)),
+	};
+}
+
+/** The choice picked as the output names it: its place among the choices (1 for the first), its label, its ID when it has one. */
+function choiceOutput(chosen: NonNullable<ReplyHandOff['choice']>): IDataObject {
+	const position = Number(chosen.position);
+	return {
+		position: Number.isInteger(position) && position > 0 ? position : null,
+		label: chosen.label,
+		...(chosen.id ? { id: chosen.id } : {}),
 	};
 }
 

@@ -48,7 +48,11 @@ describe('Message: every operation', () => {
 			{ continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([{ error: 'Phone is empty', details: expect.stringMatching(/country code/) }, EXAMPLES[value].output]);
+		// A send that answers the chat when Phone is left empty says how to use that.
+		const refused = perItem.find((operation) => operation.value === value)?.answersChat
+			? { error: expect.stringMatching(/^Phone is empty: its expression gives nothing for this item\. Set Phone in node 'Z-API', or leave it empty/), details: expect.stringMatching(/AI Agent/) }
+			: { error: 'Phone is empty', details: expect.stringMatching(/country code/) };
+		expect(result.json).toEqual([refused, EXAMPLES[value].output]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(scope.isDone()).toBe(true);
 	});

@@ -9,6 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { signHandOff, type WaitingReply } from '../../../../../nodes/shared/waitingReplies';
+import { AGENT_TYPE, actionNode, runChain, standInNode, triggerNode } from '../../../../helpers/chain';
 import { INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../helpers/engine';
 import { EXECUTION_ID, resume, runWaitingAction, WAITING_BASE } from '../../../../helpers/waiting';
 import { PHONE, SENT } from './examples';
@@ -71,6 +72,19 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		expect(resumeUrl.searchParams.get('signature')).toBe(result.run.data.resumeToken);
 		// What n8n passes on if no reply comes in time: the input as it came.
 		expect(result.json).toEqual([{ customer: 7 }]);
+	});
+
+	it('with Phone left empty, asks the chat of the trigger message the item comes from, through an AI Agent', async () => {
+		const send = expectSend('/send-text', { phone: '5521988887777', message: 'Which day suits you?' });
+		const result = await runChain(
+			[triggerNode(), standInNode(AGENT_TYPE, 'AI Agent'), actionNode('Ask the day', ask({ phone: '' }))],
+			[{ json: { event: 'message', kind: 'text', phone: '5521988887777', text: 'book' } }],
+			{ executionId: EXECUTION_ID },
+		);
+		expect(result.error).toBeUndefined();
+		expect(send.isDone()).toBe(true);
+		expect(result.run.status).toBe('waiting');
+		expect(placed[`${EXECUTION_ID}#0`]).toMatchObject({ chat: '5521988887777' });
 	});
 
 	it.each([
@@ -146,6 +160,20 @@ describe('Message > Send and Wait for Reply: the reply', () => {
 		expect(item).toMatchObject({ ...reply, replied: true, answerCounts: true, buttonId: 'tue', listOptionId: null, questionMessageId: '3EB0QUESTION' });
 		expect(item.waitedSeconds).toBeGreaterThanOrEqual(42);
 		expect(item.waitedSeconds).toBeLessThan(50);
+	});
+
+	it.each([
+		['pressed', { questionType: 'buttons', ...BUTTONS, answerRule: 'choice' }, { position: 2, label: 'Tuesday', id: 'tue' }, { position: 2, label: 'Tuesday', id: 'tue' }],
+		['typed by its number', { textChoices: 'Monday 9:00\nTuesday 10:00', answerRule: 'choice' }, { position: 2, label: 'Tuesday 10:00' }, { position: 2, label: 'Tuesday 10:00' }],
+	])('names the choice %s: its position, label and ID', async (_how, parameters, choice, expected) => {
+		const body = signHandOff(TEST_CREDENTIALS.instanceToken, { reply, counted: true, questionMessageId: '3EB0QUESTION', askedAt: Date.now(), choice }) as unknown as IDataObject;
+		const result = await resume(ask(parameters), { method: 'POST', body });
+		expect(result.items![0].choice).toEqual(expected);
+	});
+
+	it('puts out choice null when the answer names no choice', async () => {
+		const result = await resume(ask(), { method: 'POST', body: signed() });
+		expect(result.items![0].choice).toBeNull();
 	});
 
 	it('marks an answer that did not count', async () => {

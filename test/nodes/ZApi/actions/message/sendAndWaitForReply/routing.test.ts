@@ -182,10 +182,10 @@ describe('Send and Wait for Reply places its questions at the Z-API Trigger', ()
 	});
 });
 
-describe('a choice typed instead of pressed fills the chosen button’s id in the output', () => {
+describe('a choice typed instead of pressed fills the chosen button’s id and the choice in the output', () => {
 	it.each([
-		['its number', '2', { buttonId: 'tue', text: '2' }],
-		['its title, in other case', ' monday ', { buttonId: 'mon', text: ' monday ' }],
+		['its number', '2', { buttonId: 'tue', text: '2', choice: { position: 2, label: 'Tuesday', id: 'tue' } }],
+		['its title, in other case', ' monday ', { buttonId: 'mon', text: ' monday ', choice: { position: 1, label: 'Monday', id: 'mon' } }],
 	])('typed by %s', async (_name, typed, expected) => {
 		service(trigger.url);
 		n8nServes();
@@ -200,6 +200,27 @@ describe('a choice typed instead of pressed fills the chosen button’s id in th
 		expect((await deliver(trigger.setup, { body: reply, query: trigger.query })).items).toBeUndefined();
 		const resumed = await resume(ASK, { method: 'POST', body: posted[0] });
 		expect(resumed.items).toEqual([expect.objectContaining({ kind: 'text', answerCounts: true, listOptionId: null, ...expected })]);
+	});
+});
+
+describe('a text question with Choices answered by a number names the choice', () => {
+	it('"2" puts out choice { position: 2, label }', async () => {
+		const ask = { ...ASK, questionType: 'text', message: 'Which time? 1) Monday 9:00 2) Tuesday 10:00', textChoices: 'Monday 9:00\nTuesday 10:00' };
+		nock(API).get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: trigger.url });
+		const send = nock(API).post(`${INSTANCE_PATH}/send-text`, { phone: PHONE, message: ask.message }).reply(200, SENT);
+		n8nServes();
+		const result = await runWaitingAction(ask, undefined, CREDENTIALS);
+		expect(result.status).toBe('waiting');
+		expect(send.isDone()).toBe(true);
+		const posted: IDataObject[] = [];
+		nock(N8N)
+			.post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`, (body) => posted.push(body as IDataObject) > 0)
+			.query(true)
+			.reply(200, { accepted: true });
+		const reply = contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'text')!, { phone: PHONE, text: { message: '2' } });
+		expect((await deliver(trigger.setup, { body: reply, query: trigger.query })).items).toBeUndefined();
+		const resumed = await resume(ask, { method: 'POST', body: posted[0] });
+		expect(resumed.items).toEqual([expect.objectContaining({ text: '2', answerCounts: true, choice: { position: 2, label: 'Tuesday 10:00' } })]);
 	});
 });
 
