@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { optionalFields, phoneProperty, readChat, readOptions } from '../parameters';
+import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { optionalFields, readOptions } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
 import { ORDER_HINT, orderProperties, paymentSettings, readOrder, sendOrderOptions } from './order';
@@ -12,9 +13,10 @@ export const sendOrder: ZApiOperation = {
 	action: 'Send an order to review and pay',
 	description: 'Send an order with its products and amounts for the person to review and pay (WhatsApp Business only); its delivery carries the IDs its updates need',
 	orderedBy: 'phone',
-	properties: [phoneProperty, ...orderProperties(false), sendOrderOptions],
+	answersChat: true,
+	properties: [answeringPhoneProperty, ...orderProperties(false), sendOrderOptions],
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
-		const phone = readChat.call(this, itemIndex, read);
+		const phone = readAnsweredChat.call(this, itemIndex, read);
 		const options = readOptions.call(this, itemIndex);
 		const order = readOrder.call(this, itemIndex, options, false);
 		const payment = paymentSettings(options);
