@@ -1,4 +1,5 @@
 import { chat } from './chat';
+import { channel } from './channel';
 import { community } from './community';
 import { contact } from './contact';
 import { conversation } from './conversation';
@@ -21,7 +22,7 @@ import type { ZApiOperation, ZApiResource } from './types';
  * trigger, then reading chats and managing groups);
  * Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, queue, instance, profile, privacy, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, channel, contact, status, label, product, queue, instance, profile, privacy, webhook, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

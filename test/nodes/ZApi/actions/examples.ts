@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { EXAMPLES as channel } from './channel/examples';
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as community } from './community/examples';
 import { EXAMPLES as contact } from './contact/examples';
@@ -27,6 +28,7 @@ export interface CallExample {
 }
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
+	channel,
 	chat,
 	community,
 	contact,
