@@ -11,7 +11,7 @@ export const acceptAdminInvite: ZApiOperation = {
 	properties: [
 		{
 			...channelIdProperty,
-			description: "The channel the invite is for, ending in @newsletter: a Channel Admin Invite item of the Z-API Trigger carries it in 'newsletterAdminInvite.newsletterId'",
+			description: "The channel the invite is for, ending in @newsletter: a Channel Admin Invite item of the Z-API Trigger carries it in 'content.newsletterId'",
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -126,6 +126,14 @@ describe('Channel: refusals', () => {
 		expect(result.json).toEqual([]);
 	});
 
+	it("accepts the admin invite of a Z-API Trigger item, its channel mapped from 'content.newsletterId'", async () => {
+		const scope = expectCall(EXAMPLES.acceptAdminInvite);
+		const invite = { kind: 'channelAdminInvite', content: { newsletterId: '120363166555745933@newsletter', newsletterName: 'Ofertas', inviteExpiration: 1706809668 } };
+		const result = await runAction({ resource: 'channel', operation: 'acceptAdminInvite', channelId: '={{ $json.content.newsletterId }}' }, [{ json: invite }]);
+		expect(result.json).toEqual([{ success: true, channelId: '120363166555745933@newsletter' }]);
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it('fails Get Metadata when the answer is empty', async () => {
 		expectCall(EXAMPLES.getMetadata, {});
 		const result = await run('getMetadata');
