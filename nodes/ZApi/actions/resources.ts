@@ -1,4 +1,5 @@
 import { accountSecurity } from './accountSecurity';
+import { channel } from './channel';
 import { chat } from './chat';
 import { collection } from './collection';
 import { community } from './community';
@@ -24,7 +25,7 @@ import type { ZApiOperation, ZApiResource } from './types';
  * trigger, then reading chats and managing groups);
  * Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, channel, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

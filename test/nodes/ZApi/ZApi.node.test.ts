@@ -115,6 +115,15 @@ describe('Z-API node description', () => {
 		}
 	});
 
+	it('is found in the node panel by the words for WhatsApp channels, which Z-API calls newsletters', () => {
+		for (const words of ['channel', 'newsletter', 'whatsapp channel']) {
+			expect(codex.alias).toContain(words);
+		}
+		const resource = properties.find((property) => property.name === 'resource');
+		const values = (resource?.options as INodePropertyOptions[]).map((option) => option.value);
+		expect(values.indexOf('channel')).toBe(values.indexOf('community') + 1);
+	});
+
 	it('is found in the node panel by the words of the conversation features: combine, quick messages, takeover, bubbles', () => {
 		for (const words of ['combine', 'quick messages', 'takeover', 'bubbles', 'pause bot', 'split into bubbles']) {
 			expect(codex.alias).toContain(words);

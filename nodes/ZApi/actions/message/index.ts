@@ -11,6 +11,7 @@ import { sendAndWaitForReply } from './sendAndWaitForReply.operation';
 import { sendAudio } from './sendAudio.operation';
 import { sendCall } from './sendCall.operation';
 import { sendCatalog } from './sendCatalog.operation';
+import { sendChannelAdminInvite } from './sendChannelAdminInvite.operation';
 import { sendProduct } from './sendProduct.operation';
 import { sendButtonActions } from './sendButtonActions.operation';
 import { sendButtonList } from './sendButtonList.operation';
@@ -66,6 +67,7 @@ export const message: ZApiResource = {
 		sendCatalog,
 		sendProduct,
 		sendCall,
+		sendChannelAdminInvite,
 		forwardMessage,
 		pinMessage,
 		unpinMessage,

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as accountSecurity } from './accountSecurity/examples';
+import { EXAMPLES as channel } from './channel/examples';
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as collection } from './collection/examples';
 import { EXAMPLES as community } from './community/examples';
@@ -31,6 +32,7 @@ export interface CallExample {
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	accountSecurity,
+	channel,
 	chat,
 	collection,
 	community,
