@@ -7,6 +7,7 @@ import { group } from './group';
 import { instance } from './instance';
 import { label } from './label';
 import { message } from './message';
+import { partner } from './partner';
 import { privacy } from './privacy';
 import { product } from './product';
 import { profile } from './profile';
@@ -19,9 +20,9 @@ import type { ZApiOperation, ZApiResource } from './types';
  * Every resource of the node, in the order the Resource list and n8n's actions panel show
  * them: the commonest first (sending messages, the conversation steps a bot puts after the
  * trigger, then reading chats and managing groups);
- * Custom API Call last, as on n8n's own nodes.
+ * the integrators' Partner API, then Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, queue, instance, profile, privacy, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, queue, instance, profile, privacy, webhook, partner, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved
