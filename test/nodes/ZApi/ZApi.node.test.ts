@@ -129,6 +129,12 @@ describe('Z-API node description', () => {
 		}
 	});
 
+	it('is found in the node panel by the words of Z-API integrators: partner, instance, integrator', () => {
+		for (const words of ['partner', 'instance', 'integrator', 'create instance']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
 	it('is found in the node panel by the words of the conversation features: combine, quick messages, takeover, bubbles', () => {
 		for (const words of ['combine', 'quick messages', 'takeover', 'bubbles', 'pause bot', 'split into bubbles']) {
 			expect(codex.alias).toContain(words);
