@@ -46,8 +46,8 @@ function expectNoSecret(text: string, keep: string[] = []): void {
  * workflow), and the output items.
  */
 function shown(result: ActionRun): string {
-	const error = result.error as (ActionRun['error'] & { node?: unknown }) | undefined;
-	const { node: _node, ...rest } = (error ?? {}) as Record<string, unknown>;
+	const error = result.error as (Error & Record<string, unknown>) | undefined;
+	const rest = Object.fromEntries(Object.entries(error ?? {}).filter(([key]) => key !== 'node'));
 	return JSON.stringify([error?.message, error?.description, error?.stack, rest, result.items]);
 }
 
