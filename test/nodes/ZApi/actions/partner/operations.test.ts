@@ -131,11 +131,16 @@ describe('Partner (Instances): refusals before any request', () => {
 		expect(scope.pendingMocks()).toHaveLength(3);
 	});
 
-	it('without a partner token, says which credential to fill in', async () => {
+	it.each<[string, IDataObject, string, RegExp]>([
+		['no partner token', { partnerToken: ' ', baseUrl: BASE }, 'The Z-API Partner API credentials have no Partner Token', /^Fill in Partner Token in the Z-API Partner API credentials/],
+		['a Base URL that is not one', { partnerToken: PARTNER_TOKEN, baseUrl: 'api.z-api.io' }, 'The Base URL in the Z-API Partner API credentials is not a URL', /^Use https:\/\/api\.z-api\.io/],
+		['an instance address as the Base URL', { partnerToken: PARTNER_TOKEN, baseUrl: `${BASE}${ON_DEMAND_PATH}` }, 'The Base URL in the Z-API Partner API credentials holds an instance address', /^Set Base URL to the server only, https:\/\/api\.z-api\.io \(without/],
+	])('with %s in the credential, says which field to fix', async (_label, partnerCredentials, message, hint) => {
 		const scope = anyCall();
-		const result = await run('getManyInstances', {}, { partner: { partnerToken: ' ', baseUrl: BASE } });
-		expect(result.error?.message).toBe('The Z-API Partner API credentials have no Partner Token');
-		expect(result.error?.description).toMatch(/^Fill in Partner Token in the Z-API Partner API credentials/);
+		const result = await run('cancelInstance', {}, { partner: partnerCredentials });
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toMatch(hint);
+		expectNoSecret(shown(result));
 		expect(scope.pendingMocks()).toHaveLength(3);
 	});
 });
