@@ -199,8 +199,10 @@ describe('Partner (Instances): answers', () => {
 		['a refused partner token', 401, 'Z-API refused the partner token (401)', /^Open the Z-API Partner API credentials/],
 		['a refused partner token (403)', 403, 'Z-API refused the partner token (403)', /integrator \(partner\) token/],
 		['an unknown instance', 404, 'Z-API found no instance with this Instance ID and Instance Token (404)', /Create Instance outputs them/],
+		// Words meant for the instance credential's Client Token never come up here.
+		['a 400 naming what is wrong', 400, 'Z-API refused the values sent (400): null not allowed', /^Fix the value Z-API names/],
 	])('%s is said in the partner’s words', async (_label, status, message, hint) => {
-		expectPartnerCall(EXAMPLES.cancelInstance, { error: 'nope' }, status);
+		expectPartnerCall(EXAMPLES.cancelInstance, { error: status === 400 ? 'null not allowed' : 'nope' }, status);
 		const result = await run('cancelInstance');
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toMatch(hint);
