@@ -475,6 +475,12 @@ describe('router: ordering by declaration', () => {
 		'conversation:getBotState',
 		'conversation:pauseBot',
 		'conversation:resumeBot',
+		// The integrator account's instances, not a chat: one by one.
+		'partner:createInstance',
+		'partner:getManyInstances',
+		'partner:signInstance',
+		'partner:cancelInstance',
+		'partner:addCalls',
 	];
 	const operations = resources.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation })));
 
