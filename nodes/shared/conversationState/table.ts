@@ -22,7 +22,7 @@
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { credentialsFor, inOwnWords, nodeError } from '../transport';
+import { credentialSecrets, credentialsFor, inOwnWords, nodeError } from '../transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
@@ -362,6 +362,7 @@ async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApi
 			await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options, {
 				credentialsDecrypted: credentialsFor(context, credentials, N8N_API_CREDENTIALS),
 			}),
+		otherSecrets: async () => await credentialSecrets(context),
 	};
 }
 

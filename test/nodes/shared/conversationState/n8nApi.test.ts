@@ -16,7 +16,8 @@ import { FORGET_EVERY } from '../../../../nodes/shared/conversationState/table';
 import { ZApi } from '../../../../nodes/ZApi/ZApi.node';
 import { FakeDataTables } from '../../../helpers/dataTables';
 import { runAction } from '../../../helpers/engine';
-import { holdsSecret } from '../../../helpers/secrets';
+import { ENCODED_TOKEN } from '../../../helpers/encodedToken';
+import { echoedForms, holdsSecret } from '../../../helpers/secrets';
 import { ANA, BRUNO, incoming, sentByMe } from '../../ZApi/actions/conversation/messages';
 
 /** A key whose characters change when %-encoded, form-encoded or put in base64. */
@@ -395,5 +396,23 @@ describe('If the State Store Fails', () => {
 		const address = await downAddress();
 		const result = await combine(sentByMe(ANA, 'Oi, aqui é a Carla', false), { baseUrl: address, apiKey: KEY });
 		expect(result.error?.message).toMatch(/cannot be reached/);
+	});
+});
+
+describe('A secret echoed in an error of n8n or of a proxy before it', () => {
+	const CLIENT = 'client/TOKEN+with=chars';
+	const secrets = { instance: ENCODED_TOKEN, client: CLIENT, key: KEY };
+
+	it.each(Object.entries(secrets))('the %s token, in every form a server echoes it, never reaches the item or its error', async (_name, secret) => {
+		const { tables, origin } = await localN8n();
+		tables.fault = () => ({ status: 502, message: `upstream refused ${echoedForms(secret).join(' ')}` });
+		const options = { n8nApi: { baseUrl: origin, apiKey: KEY }, credentials: { instanceToken: ENCODED_TOKEN, clientToken: CLIENT }, executionId: `exec-${++run}`, mode: 'webhook' as const };
+		const passed = await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: 1, maxWaitSeconds: 10 }, [incoming(ANA, 'oi')], options);
+		const stopped = await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: 1, maxWaitSeconds: 10, options: { onStateStoreError: 'stop' } }, [incoming(ANA, 'oi')], options);
+		const said = String(passed.json[0]?.stateStoreError);
+		expect(said).toMatch(/^n8n's API answered 502 to GET \/data-tables \(n8n said: upstream refused \[redacted\]/);
+		expect(holdsSecret(said, secret)).toBe(false);
+		expect(stopped.error?.message).toMatch(/n8n said: upstream refused \[redacted\]/);
+		expect(holdsSecret(JSON.stringify([stopped.error?.message, stopped.error?.description]), secret)).toBe(false);
 	});
 });
