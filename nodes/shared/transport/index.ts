@@ -18,7 +18,8 @@ import { RedirectedElsewhere, sendWithinOrigin, type RawResponse, type Sender } 
 export { inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
-export { redactError, redactSecrets } from './redact';
+export { redactError, redactorFor, redactSecrets } from './redact';
+export type { Redactor } from './redact';
 export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
 export type { RawResponse, Sender } from './sameOrigin';
 export { credentialTestSender } from './sameOrigin';
