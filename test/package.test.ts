@@ -37,9 +37,20 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 		// credential by both nodes, the conversation state's (asked for by the Conversation
 		// resource only, and optional in the trigger, which uses it with a Combine node after it)
 		// through the client its calls use.
-		expect(description.credentials?.[0]).toEqual({ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' });
+		// The action node asks for the Z-API Partner API credential instead for its Partner
+		// (Instances) resource, and tests it too.
+		const partner = description.name === 'zApi';
+		expect(description.credentials?.[0]).toEqual(
+			partner
+				? { name: 'zApiApi', required: true, displayOptions: { hide: { resource: ['partner'] } }, testedBy: 'zApiApiTest' }
+				: { name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
+		);
 		expect(typeof node.methods?.credentialTest?.zApiApiTest).toBe('function');
-		for (const other of description.credentials?.slice(1) ?? []) {
+		if (partner) {
+			expect(description.credentials?.[1]).toEqual({ name: 'zApiPartnerApi', required: true, displayOptions: { show: { resource: ['partner'] } }, testedBy: 'zApiPartnerApiTest' });
+			expect(typeof node.methods?.credentialTest?.zApiPartnerApiTest).toBe('function');
+		}
+		for (const other of description.credentials?.slice(partner ? 2 : 1) ?? []) {
 			expect(other).toEqual(
 				description.name === 'zApiTrigger'
 					? { name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' }
@@ -75,6 +86,13 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 			expect(credentials.test).toBeUndefined();
 			return;
 		}
+		if (credentials.name === 'zApiPartnerApi') {
+			expect(credentials.properties.map((property) => property.name)).toEqual(['partnerToken', 'baseUrl']);
+			expect(credentials.properties.find((property) => property.name === 'baseUrl')?.default).toBe('https://api.z-api.io');
+			// Tested by the Z-API node (testedBy).
+			expect(credentials.test).toBeUndefined();
+			return;
+		}
 		expect(credentials.name).toBe('zApiApi');
 		expect(credentials.properties.map((property) => property.name)).toEqual([
 			'instanceId',
@@ -96,7 +114,7 @@ describe.each(pkg.n8n.credentials as string[])('credentials %s', (file) => {
 	// Another Z-API package calls its credential "Z-API API": with both installed, the list
 	// of credentials must tell them apart.
 	it('has a display name of its own', () => {
-		const displayNames: Record<string, string> = { zApiApi: 'Z-API Instance API', zApiConversationStateApi: 'Z-API Conversation State API' };
+		const displayNames: Record<string, string> = { zApiApi: 'Z-API Instance API', zApiConversationStateApi: 'Z-API Conversation State API', zApiPartnerApi: 'Z-API Partner API' };
 		expect(credentials.displayName).toBe(displayNames[credentials.name]);
 	});
 });

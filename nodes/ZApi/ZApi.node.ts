@@ -11,6 +11,8 @@ import { NodeConnectionTypes, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { testConversationState } from '../shared/conversationState/credentialTest';
 import { testInstanceCredential } from '../shared/credentialCheck';
+import { testPartnerCredential } from '../shared/partnerCredentialCheck';
+import { PARTNER_RESOURCE } from '../shared/transport';
 import { buildProperties, buildSubtitle } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
@@ -50,7 +52,10 @@ export class ZApi implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
-			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
+			// Every resource but Partner (Instances), which uses the integrator account's credential instead.
+			{ name: 'zApiApi', required: true, displayOptions: { hide: { resource: [PARTNER_RESOURCE] } }, testedBy: 'zApiApiTest' },
+			// Z-API's Partner API (shared/partnerCredentialCheck.ts tests it).
+			{ name: 'zApiPartnerApi', required: true, displayOptions: { show: { resource: [PARTNER_RESOURCE] } }, testedBy: 'zApiPartnerApiTest' },
 			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
 			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
@@ -60,7 +65,7 @@ export class ZApi implements INodeType {
 		properties: buildProperties(),
 	};
 
-	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiConversationStateTest: testConversationState } };
+	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiPartnerApiTest: testPartnerCredential, zApiConversationStateTest: testConversationState } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

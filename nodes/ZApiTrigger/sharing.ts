@@ -508,7 +508,9 @@ export async function answerControl(
 	} catch {
 		return refuse(400, 'Not JSON');
 	}
-	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) > CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
+	// `>=`: a nonce is remembered while now < at + CONTROL_MAX_AGE_MS (noncesIn), so the bound that
+	// refuses by age must start exactly where that memory ends, or a replay at that instant passes.
+	if (!isObject(request) || typeof request.at !== 'number' || Math.abs(now - request.at) >= CONTROL_MAX_AGE_MS) return refuse(403, 'Expired');
 	// Bound to this trigger's current activation, which the address's signature binds to this workflow and node.
 	if (request.to !== (query as IDataObject)[ACTIVATION_PARAM]) return refuse(403, 'Sent to another trigger');
 	const sharing = sharingOf(data);

@@ -35,7 +35,7 @@ export const CREDENTIAL_TEST_TIMEOUT_MS = 20_000;
 const TYPE_LABEL = 'Z-API Instance API credential';
 
 /** Codes with which a request that got no answer in time ends. */
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 
 const PANEL = 'the Z-API panel (Instances > your instance)';
 const SERVER_ONLY = `the server only (${DEFAULT_BASE_URL}), never the instance address the panel shows`;
@@ -93,7 +93,7 @@ async function runTest(this: ICredentialTestFunctions, { label, instance }: Chec
 			timeout: timeoutMs,
 		});
 	} catch (error) {
-		if (error instanceof RedirectedElsewhere) return redirected(label, base, error);
+		if (error instanceof RedirectedElsewhere) return redirected(label, base, error, 'the Instance Token and Client Token');
 		return unreachable(label, base, networkCodeOf(error), timeoutMs);
 	}
 
@@ -165,7 +165,7 @@ async function runTest(this: ICredentialTestFunctions, { label, instance }: Chec
 }
 
 /** No answer came: the Base URL in words, with Node's code beside them for searching. */
-function unreachable(label: string, base: URL, code: string | undefined, timeoutMs: number): Result {
+export function unreachable(label: string, base: URL, code: string | undefined, timeoutMs: number): Result {
 	const field = `The Base URL of ${label}`;
 	const check = `Check the Base URL (${SERVER_ONLY}) and that n8n can reach it (its network or proxy).`;
 	if (code && TIMEOUT_CODES.has(code)) {
@@ -179,19 +179,22 @@ function unreachable(label: string, base: URL, code: string | undefined, timeout
 	return failed(`${field} cannot be reached at ${base.host}: ${what}. ${check}`);
 }
 
-/** A redirect to another origin, refused before anything was sent there: only origins are named. */
-function redirected(label: string, base: URL, error: RedirectedElsewhere): Result {
+/**
+ * A redirect to another origin, refused before anything was sent there: only origins are
+ * named. `carried` names the secrets the test would have taken there.
+ */
+export function redirected(label: string, base: URL, error: RedirectedElsewhere, carried: string): Result {
 	const target = new URL(error.to);
 	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
 	const advice = toHttps
 		? `The server moved to https: change the Base URL to ${target.origin}.`
 		: `Set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`;
 	return failed(
-		`The Base URL of ${label} (${error.from}) redirected the test to ${error.to} (${error.status}); it was not followed, so the Instance Token and Client Token did not go there. ${advice}`,
+		`The Base URL of ${label} (${error.from}) redirected the test to ${error.to} (${error.status}); it was not followed, so ${carried} did not go there. ${advice}`,
 	);
 }
 
-function urlOf(baseUrl: string): URL | undefined {
+export function urlOf(baseUrl: string): URL | undefined {
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) return undefined;
 	try {
 		return new URL(baseUrl);
@@ -201,7 +204,7 @@ function urlOf(baseUrl: string): URL | undefined {
 }
 
 /** The body as JSON when it is JSON text; an object already parsed stays as it is. */
-function parsed(body: unknown): unknown {
+export function parsed(body: unknown): unknown {
 	if (typeof body !== 'string') return body;
 	const text = body.trim();
 	if (!text) return undefined;
@@ -212,12 +215,12 @@ function parsed(body: unknown): unknown {
 	}
 }
 
-function looksLikeHtml(response: RawResponse): boolean {
+export function looksLikeHtml(response: RawResponse): boolean {
 	if (/text\/html/i.test(String(response.headers?.['content-type'] ?? ''))) return true;
 	return typeof response.body === 'string' && /^\s*</.test(response.body);
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The test as n8n runs it, waiting CREDENTIAL_TEST_TIMEOUT_MS for the answer. */
 export const testInstanceCredential = instanceCredentialTest();

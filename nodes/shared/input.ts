@@ -18,6 +18,11 @@ const GROUP_ID_NEW = /^\d{5,25}-group$/;
 /** '<creator phone>-<creation time>': the suffix is far longer than the last block of a masked phone. */
 const GROUP_ID_OLD = /^\d{8,15}-\d{8,}$/;
 const PHONE_PUNCTUATION = /[\s().+-]/g;
+/**
+ * A WhatsApp channel's id: digits then @newsletter. docs/newsletter/introduction.md: the id
+ * always carries the suffix, and every channel page writes it so (999999999999999999@newsletter).
+ */
+const CHANNEL_ID = /^\d{5,25}@newsletter$/;
 
 const PHONE_HINT =
 	'Use the country code, area code and number, for example 5511999999999 (+55 (11) 99999-9999 is accepted too).';
@@ -87,10 +92,52 @@ export function normalizeCommunityId(raw: unknown, field = 'Community ID'): stri
 	throw new InputError(`${field} '${text.slice(0, 60)}' is not an ID Z-API gives`, hint);
 }
 
-/** Who a chat is with: a phone, a group id, or a LID id as found in deliveries. */
+export function isChannelId(text: string): boolean {
+	return CHANNEL_ID.test(text);
+}
+
+const CHANNEL_HINT =
+	'A channel ID is digits ending in @newsletter, for example 120363166555745933@newsletter, as Channel → Create, Get Many and Search output it.';
+
+/**
+ * A channel id as Z-API takes it: `<digits>@newsletter`. Bare digits are refused, not given
+ * the suffix: phones and community IDs are bare digits too, and a phone or community mapped
+ * into the field by mistake would reach Z-API as a channel that does not exist. The error
+ * names the ID with the suffix, for the user to write it so when the digits are the channel's.
+ */
+export function normalizeChannelId(raw: unknown, field = 'Channel ID'): string {
+	const text = String(raw ?? '').trim();
+	if (CHANNEL_ID.test(text)) return text;
+	if (!text) throw new InputError(`${field} is empty`, CHANNEL_HINT);
+	if (/^\d{5,25}$/.test(text)) {
+		throw new InputError(
+			`${field} '${text}' has no @newsletter suffix`,
+			`Z-API takes a channel ID only with its suffix: if these digits are the channel's, write ${text}@newsletter. Bare digits are also how phones and community IDs look, so the suffix is not added for you.`,
+		);
+	}
+	if (/whatsapp\.com\/channel\//i.test(text)) {
+		throw new InputError(
+			`${field} '${text.slice(0, 80)}' is a channel link, not its ID`,
+			`Follow the channel in WhatsApp or find it with Channel → Search, then take its ID from Channel → Get Many or Search. ${CHANNEL_HINT}`,
+		);
+	}
+	throw new InputError(`${field} '${text.slice(0, 80)}' is not a WhatsApp channel ID`, CHANNEL_HINT);
+}
+
+/**
+ * Who a chat is with: a phone, a group id, or a LID id as found in deliveries. A channel's id
+ * (…@newsletter) is refused by name: Z-API's docs give no send or chat call that takes one
+ * (the message pages' `phone` is a phone or a group ID; the channel pages manage channels).
+ */
 export function normalizeChatId(raw: unknown): string {
 	const text = String(raw ?? '').trim();
 	if (isGroupId(text) || LID.test(text)) return text;
+	if (CHANNEL_ID.test(text)) {
+		throw new InputError(
+			`Phone '${text}' is a WhatsApp channel; channels are not supported here`,
+			"Z-API documents no way to post to a channel or to use a channel's chat in this operation. Give a phone, a group ID (…-group) or a LID ID (…@lid); to manage a channel use the Channel resource.",
+		);
+	}
 	return normalizePhone(
 		text,
 		'Phone',

@@ -47,7 +47,7 @@ function matches(row: Row, filter: Filter | undefined): boolean {
 }
 
 /** What the local server does to one request instead of answering it. */
-export type Fault = 'cutAfterApplying' | 'stall' | 'html';
+export type Fault = 'cutAfterApplying' | 'stall' | 'html' | { status: number; message: string };
 
 export class FakeDataTables {
 	/** Local server only: picks the fault for a request (`METHOD path` after /api/v1), or none. */
@@ -141,6 +141,10 @@ export class FakeDataTables {
 		const fault = this.fault?.(`${method} ${path}`);
 		if (fault === 'stall') return;
 		if (fault === 'html') return page();
+		if (typeof fault === 'object') {
+			response.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8' });
+			return void response.end(JSON.stringify({ message: fault.message }));
+		}
 		let status: number;
 		let body: unknown;
 		if (request.headers['x-n8n-api-key'] !== this.apiKey) [status, body] = [401, { message: 'unauthorized' }];

@@ -29,6 +29,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } fro
 
 import { ZApiApi } from '../../credentials/ZApiApi.credentials';
 import { ZApiConversationStateApi } from '../../credentials/ZApiConversationStateApi.credentials';
+import { ZApiPartnerApi } from '../../credentials/ZApiPartnerApi.credentials';
 import { ZApi } from '../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../nodes/ZApiTrigger/ZApiTrigger.node';
 
@@ -57,13 +58,21 @@ export const nodeTypes: INodeTypes = {
 
 export const N8N_API_CREDENTIALS = { apiKey: 'n8n-api-KEY/with+chars=', baseUrl: 'https://n8n.example.com/api/v1' };
 
-const credentialTypes: Record<string, ICredentialType> = { zApiApi: new ZApiApi(), zApiConversationStateApi: new ZApiConversationStateApi() };
+/** The Z-API Partner API credential's values: its token needs encoding in any address. */
+export const PARTNER_CREDENTIALS = { partnerToken: 'partner+TOKEN/9f= 8e7d', baseUrl: 'https://api.z-api.io' };
+
+const credentialTypes: Record<string, ICredentialType> = {
+	zApiApi: new ZApiApi(),
+	zApiConversationStateApi: new ZApiConversationStateApi(),
+	zApiPartnerApi: new ZApiPartnerApi(),
+};
 
 /** Serves one set of credential values per test and applies the type's authenticate(). */
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		public values: ICredentialDataDecryptedObject,
 		public n8nApiValues: ICredentialDataDecryptedObject = N8N_API_CREDENTIALS,
+		public partnerValues: ICredentialDataDecryptedObject = PARTNER_CREDENTIALS,
 	) {
 		super();
 	}
@@ -105,6 +114,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
 		if (type === 'zApiConversationStateApi') return { ...this.n8nApiValues };
+		if (type === 'zApiPartnerApi') return { ...this.partnerValues };
 		return { ...this.values };
 	}
 
@@ -126,6 +136,8 @@ export interface EngineOptions {
 	credentials?: Partial<typeof TEST_CREDENTIALS>;
 	/** The Z-API Conversation State credential's values (N8N_API_CREDENTIALS when not given). */
 	n8nApi?: ICredentialDataDecryptedObject;
+	/** The Z-API Partner API credential's values (PARTNER_CREDENTIALS when not given). */
+	partner?: ICredentialDataDecryptedObject;
 	/** This n8n's own address, as n8n gives it to nodes ('https://n8n.example.com/' when not given). */
 	instanceBaseUrl?: string;
 	mode?: WorkflowExecuteMode;
@@ -141,7 +153,7 @@ export interface EngineOptions {
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
 	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.com/';
 	const data = {
-		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }, options.n8nApi),
+		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }, options.n8nApi, options.partner),
 		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
 			id: 'wf1',
 			name: 'test',
@@ -187,6 +199,8 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 			zApiApi: { id: 'cred-1', name: 'Z-API account' },
 			// The trigger uses it only when a Combine Quick Messages follows it.
 			zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' },
+			// The Partner (Instances) resource's only credential.
+			zApiPartnerApi: { id: 'cred-3', name: 'Z-API partner' },
 		},
 		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
 		...overrides,

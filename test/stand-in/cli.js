@@ -31,6 +31,7 @@ serve options:
                            an instance (repeatable). Without any, one instance
                            ${DEFAULT_INSTANCE.id} with token "${DEFAULT_INSTANCE.token}" is created.
   --multi-device ID        mark instance ID as multi-device (chat listing answers []) (repeatable)
+  --partner-token TOKEN    the partner token of the Partner API (Bearer; default stand-in-partner-token)
   --delivery-ca FILE       PEM file of the CA trusted for https deliveries
   --tls-cert FILE --tls-key FILE
                            serve over https instead of http
@@ -121,6 +122,7 @@ async function serve(args) {
 		inst.multiDevice = true;
 	}
 	const options = { instances, verbose: Boolean(args.verbose), host: args.host || '127.0.0.1' };
+	if (args['partner-token'] !== undefined) options.partnerToken = args['partner-token'];
 	if (args['delivery-ca']) options.deliveryCa = fs.readFileSync(args['delivery-ca'], 'utf8');
 	if (args['tls-cert'] || args['tls-key']) {
 		if (!args['tls-cert'] || !args['tls-key']) throw new UsageError('--tls-cert and --tls-key go together');

@@ -23,6 +23,11 @@
  *   GET /chats, POST /modify-chat, GET /contacts, /phone-exists, block: see chats.js
  *   GET /qr-code/image, /restart, /disconnect, /device: see session.js
  *   POST /pin-message, /send-poll-vote: see messageActions.js
+ *
+ * PARTNER API ROUTES (Authorization: Bearer <partner token>; options.partnerToken, default
+ * 'stand-in-partner-token'): POST /instances/integrator/on-demand, GET /instances, and under
+ * /instances/{id}/token/{token}/integrator/on-demand: POST /subscription, POST /cancel,
+ * PUT /subscription/update. See partner.js.
  *   Checks, in this order: unknown path 404; wrong method 405 (Allow header);
  *   unknown id / wrong token 400 {"error":"Instance not found"}; Client-Token (when the
  *   instance has one) missing 400 {"error":"null not allowed"}, wrong 403
@@ -71,6 +76,7 @@ const { createPrivacy } = require('./privacy');
 const { createCommunities } = require('./communities');
 const { createCatalog } = require('./catalog');
 const { createMobile } = require('./mobile');
+const { createPartner } = require('./partner');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -175,6 +181,9 @@ function classifyPhoto(value) {
 function maskQuery(url) {
 	return String(url).replace(/([?&](?:signature|secret|token)=)[^&]+/gi, '$1***');
 }
+
+/** The partner token the stand-in's integrator account has unless the options give another (null: none). */
+const DEFAULT_PARTNER_TOKEN = 'stand-in-partner-token';
 
 function maskToken(path) {
 	return path.replace(/^(\/instances\/[^/]+\/token\/)[^/]+/, '$1***');
@@ -792,6 +801,8 @@ function createStandIn(options = {}) {
 	const communities = createCommunities({ route, HttpError, getInstance, classifyPhoto });
 	const catalog = createCatalog({ route, HttpError, getInstance, clone });
 	const mobile = createMobile({ route, HttpError, getInstance, clone });
+	// Z-API's Partner API: the integrator account's instances, with the partner token (partner.js).
+	const partner = createPartner({ route, HttpError, state, addInstance, partnerToken: options.partnerToken === undefined ? DEFAULT_PARTNER_TOKEN : options.partnerToken });
 
 	// The group endpoints the community pages share answer a community's call (communities.js).
 	const SERVICE_ROUTES = communities.shareGroupRoutes([
@@ -839,6 +850,7 @@ function createStandIn(options = {}) {
 		...communities.controlRoutes,
 		...catalog.controlRoutes,
 		...mobile.controlRoutes,
+		...partner.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -966,6 +978,22 @@ function createStandIn(options = {}) {
 				const { route: r, params } = findRoute(CONTROL_ROUTES, req.method, path);
 				const body = hasBody ? await readJson(req, false) : undefined;
 				result = await r.handler({ params, query: url.searchParams, body });
+			} else if (partner.owns(path)) {
+				const { route: r, params } = findRoute(partner.routes, req.method, path);
+				partner.authenticate(req.headers);
+				// Sign and cancel take no body: the Content-Type is asked for only when one comes.
+				const text = hasBody ? await readBody(req) : '';
+				let body;
+				if (text.trim() !== '' || (hasBody && !r.emptyBody)) {
+					const type = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+					if (type !== 'application/json') throw new HttpError(415, { error: 'Unsupported Media Type: send the body as JSON with Content-Type: application/json' });
+					try {
+						body = JSON.parse(text);
+					} catch {
+						throw new HttpError(400, { error: 'Invalid JSON body' });
+					}
+				}
+				result = await r.handler({ params, query: url.searchParams, body });
 			} else {
 				const m = INSTANCE_PREFIX.exec(path);
 				if (!m) throw new HttpError(404, { error: 'Not found' });
@@ -1015,7 +1043,7 @@ function createStandIn(options = {}) {
 			// Media files: their bytes, as a storage service serves them.
 			res.writeHead(status, { 'Content-Type': result.contentType, 'Content-Length': result.raw.length });
 			res.end(result.raw);
-			log(`${req.method} ${path} -> ${status}`);
+			log(`${req.method} ${maskToken(path)} -> ${status}`);
 			return;
 		}
 		const payload = JSON.stringify(result.body === undefined ? null : result.body);
@@ -1138,7 +1166,9 @@ function createStandIn(options = {}) {
 		catalog: (instanceId) => catalog.catalog(instanceId),
 		/** The mobile instance: its number's registration, email and two-step PIN (mobile.js). */
 		mobile: (instanceId) => mobile.mobile(instanceId),
-		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
+		/** The integrator account's instances, as the Partner API sees them, without tokens (partner.js). */
+		partner: () => partner.partner(),
+		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), partner: partner.routes.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;
 }

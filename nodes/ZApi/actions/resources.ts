@@ -1,4 +1,5 @@
 import { accountSecurity } from './accountSecurity';
+import { channel } from './channel';
 import { chat } from './chat';
 import { collection } from './collection';
 import { community } from './community';
@@ -10,6 +11,7 @@ import { instance } from './instance';
 import { label } from './label';
 import { message } from './message';
 import { numberRegistration } from './numberRegistration';
+import { partner } from './partner';
 import { privacy } from './privacy';
 import { product } from './product';
 import { profile } from './profile';
@@ -22,9 +24,9 @@ import type { ZApiOperation, ZApiResource } from './types';
  * Every resource of the node, in the order the Resource list and n8n's actions panel show
  * them: the commonest first (sending messages, the conversation steps a bot puts after the
  * trigger, then reading chats and managing groups);
- * Custom API Call last, as on n8n's own nodes.
+ * the integrators' Partner API, then Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, channel, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, partner, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

@@ -5,7 +5,7 @@
  */
 import type { IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
-import { flagOf, isTrue } from '../delivery/readers';
+import { chatTextOf, flagOf, isTrue } from '../delivery/readers';
 
 /** What the rules read from a Z-API Trigger message item. */
 export interface IncomingMessage {
@@ -28,7 +28,8 @@ export interface IncomingMessage {
 
 /** The message of a trigger item, or undefined when the item is not a chat message. */
 export function readIncoming(json: IDataObject, now: number): IncomingMessage | undefined {
-	const chatId = String(json.chatId ?? json.phone ?? '').trim();
+	// The item's own chat, read as the trigger read it (chatTextOf): the row and the item name one chat.
+	const chatId = json.chatId === undefined ? chatTextOf(json.phone) : chatTextOf(json.chatId);
 	const messageId = String(json.messageId ?? '').trim();
 	if (!chatId || !messageId) return undefined;
 	const payload = (json.payload && typeof json.payload === 'object' ? json.payload : {}) as IDataObject;
@@ -40,7 +41,8 @@ export function readIncoming(json: IDataObject, now: number): IncomingMessage | 
 		text: typeof json.text === 'string' ? json.text : null,
 		fromMe: isTrue(json.fromMe),
 		fromApi: flagOf(json.fromApi) ?? flagOf(payload.fromApi),
-		time: Number.isFinite(stamp) ? stamp : now,
+		// Never later than now: a clock ahead, or a forged date, must not hold the burst until then.
+		time: Number.isFinite(stamp) ? Math.min(stamp, now) : now,
 	};
 }
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
-import { RedirectedElsewhere, networkCodeOf, redactSecrets, sendWithinOrigin, type RawResponse, type Sender } from '../transport';
+import { RedirectedElsewhere, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse, type Redactor, type Sender } from '../transport';
 
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
@@ -100,6 +100,11 @@ export interface N8nApiSetup {
 	credentialName: string;
 	/** Sends one request (with the key) and hands back status, headers and body. */
 	send: Sender;
+	/**
+	 * The other secrets the node holds (its Z-API instance and client tokens), read only when a
+	 * failure is put into words: n8n, or a proxy before it, may echo any of them back.
+	 */
+	otherSecrets?: () => Promise<string[]>;
 }
 
 export interface N8nApiRequest {
@@ -136,8 +141,9 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		response = await sendWithinOrigin(setup.send, options);
 	} catch (error) {
 		if (error instanceof RedirectedElsewhere) {
+			const redact = await redactorOfSetup(setup);
 			return failed(
-				`${capital(ADDRESS_FIELD)} (${error.from}) redirected the call to ${error.to}; it was not followed, so the API key did not go there`,
+				`${capital(ADDRESS_FIELD)} (${redact(error.from)}) redirected the call to ${redact(error.to)}; it was not followed, so the API key did not go there`,
 				`Set the n8n API Address to the address n8n answers at itself (the one the redirect leads to, if that is this n8n), or leave it empty to use this n8n's own address.`,
 				false,
 			);
@@ -163,7 +169,7 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 	if (statusCode >= 200 && statusCode < 300) return { ok: true, body };
 	if (statusCode === 409 && request.conflictOk) return { ok: true, body: undefined };
 	const message = body && typeof body === 'object' ? (body as IDataObject).message : undefined;
-	const said = typeof message === 'string' ? ` (n8n said: ${redactSecrets(message, [setup.apiKey]).slice(0, 200)})` : '';
+	const said = typeof message === 'string' ? ` (n8n said: ${(await redactorOfSetup(setup))(message).slice(0, 200)})` : '';
 	if (statusCode === 401 || statusCode === 403) {
 		const expiry = keyExpiryOf(setup.apiKey);
 		if (statusCode === 401 && expiry && expiry.getTime() <= Date.now()) {
@@ -194,6 +200,12 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 			: 'Check that the data table still exists and has the columns this node created; delete it to have it created again.',
 		statusCode >= 500,
 	);
+}
+
+/** Redacts every secret the node holds, whoever wrote the text (n8n, a proxy, a redirect). */
+async function redactorOfSetup(setup: N8nApiSetup): Promise<Redactor> {
+	const others = await setup.otherSecrets?.().catch(() => []);
+	return redactorFor([setup.apiKey, ...(others ?? [])]);
 }
 
 function looksLikeHtml(response: RawResponse): boolean {

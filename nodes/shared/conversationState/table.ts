@@ -22,7 +22,7 @@
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { credentialsFor, inOwnWords, nodeError } from '../transport';
+import { credentialSecrets, credentialsFor, inOwnWords, nodeError } from '../transport';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
@@ -53,6 +53,7 @@ export interface Row {
 	messageId?: string | null;
 	arrivedAt?: number | null;
 	claimedBy?: string | null;
+	/** A pause row: when the pause ends. A message row: when it may be deleted (REMEMBER_MS after it was written). */
 	pausedUntil?: number | null;
 	pausedBy?: string | null;
 	item?: string | null;
@@ -97,11 +98,21 @@ export const ROW_CALL_TIMEOUT_MS = 30_000;
 /** Rows per page n8n's REST API hands out at most. */
 const PAGE = 250;
 
-/** How long a message is remembered, so a late copy of it starts nothing; older rows are deleted. */
+/**
+ * How long a message's row is kept after it was written, so a late copy of it starts nothing;
+ * then it is deleted. Far beyond the longest an execution waits for its row (Quiet Period plus
+ * Maximum Wait, a minute each at most, after n8n starts it).
+ */
 export const REMEMBER_MS = 24 * 60 * 60_000;
 
 /**
- * One message in this many clears the whole table of what is older than REMEMBER_MS (the
+ * Message rows written before each carried when it may go (`pausedUntil`) are deleted this
+ * long after they were sent: no execution waits for a row a month after its message was sent.
+ */
+const LEGACY_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * One message in this many clears the whole table of the rows whose time has passed (forgetOld; the
  * message whose row id is a multiple of it, while it waits for quiet): the clearing costs one
  * call per this many messages, not one per message, and none on a burst's way to its answer.
  */
@@ -196,7 +207,9 @@ export class ConversationTable {
 		const answer = await this.call('POST', '/rows/upsert', {
 			body: {
 				filter: where(eq('chatId', message.chatId), eq('kind', 'message'), eq('messageId', message.messageId)),
-				data: { ...message, kind: 'message' },
+				// A message row's pausedUntil is when it may be forgotten (forgetOld): a day after it was
+				// written, whenever it was sent. Pause rows use the column for the pause's end.
+				data: { ...message, kind: 'message', pausedUntil: Date.now() + REMEMBER_MS },
 				returnData: true,
 			},
 		});
@@ -257,17 +270,19 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Deletes, in one call and whatever the chat, every message that arrived before `before` and
-	 * every pause that ended before `now` (a resumed chat's pause holds 0). Run by one message in
-	 * FORGET_EVERY (Combine Quick Messages), it bounds the table to the messages of the window,
-	 * the pauses still running and what the bursts since wrote (docs/conversation-state.md).
+	 * Deletes, in one call and whatever the chat, every row whose `pausedUntil` has passed: a
+	 * pause that ended (a resumed chat's pause holds 0), a message a day after it was written
+	 * (record sets it). By when it was written, not when it was sent: a backlog the service
+	 * delivers a day late keeps its rows while its executions wait for them. Rows written before
+	 * messages carried that time go LEGACY_MS after they were sent. Run by one message in
+	 * FORGET_EVERY (Combine Quick Messages), it bounds the table (docs/conversation-state.md).
 	 */
-	async forgetOld(before: number, now: number): Promise<void> {
+	async forgetOld(now: number): Promise<void> {
 		const filter: Filter = {
 			type: 'or',
 			filters: [
-				{ columnName: 'arrivedAt', condition: 'lt', value: before },
 				{ columnName: 'pausedUntil', condition: 'lt', value: now },
+				{ columnName: 'arrivedAt', condition: 'lt', value: now - LEGACY_MS },
 			],
 		};
 		await this.call('DELETE', '/rows/delete', { qs: { filter: JSON.stringify(filter) } });
@@ -362,6 +377,7 @@ async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApi
 			await context.helpers.httpRequestWithAuthentication.call(context, N8N_API_CREDENTIALS, options, {
 				credentialsDecrypted: credentialsFor(context, credentials, N8N_API_CREDENTIALS),
 			}),
+		otherSecrets: async () => await credentialSecrets(context),
 	};
 }
 

@@ -18,7 +18,7 @@ import {
 	STATUS_FIELDS,
 	STATUS_KINDS,
 } from './kinds';
-import { fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from './readers';
+import { chatTextOf, fieldOf, flagOf, isObject, isTrue, pathOf, textOf } from './readers';
 
 /*
  * One delivery in, the trigger's items out: `event` and `kind` say what it is, typed common
@@ -206,11 +206,11 @@ export function mediaFileOf(
 	return { url: null, holder: content };
 }
 
-/** The first of these fields that holds text, or null. */
-function firstText(source: IDataObject, fields: string[]): string | null {
+/** The first of these fields that names a chat (chatTextOf), or null. */
+function firstChat(source: IDataObject, fields: string[]): string | null {
 	for (const field of fields) {
-		const value = textOf(fieldOf(source, field));
-		if (value) return value;
+		const chat = chatTextOf(fieldOf(source, field));
+		if (chat) return chat;
 	}
 	return null;
 }
@@ -224,7 +224,7 @@ const CHAT_KEY_CONDITIONS: Record<(typeof CHAT_KEY_RULES)[number]['when'], (payl
 /** `chatId` and `senderId`, by the first rule of CHAT_KEY_RULES that holds. */
 export function chatKeysOf(payload: IDataObject): { chatId: string | null; senderId: string | null } {
 	const rule = CHAT_KEY_RULES.find(({ when }) => CHAT_KEY_CONDITIONS[when](payload))!;
-	return { chatId: firstText(payload, rule.chatId), senderId: firstText(payload, rule.senderId) };
+	return { chatId: firstChat(payload, rule.chatId), senderId: firstChat(payload, rule.senderId) };
 }
 
 function instanceCallbackItem(payload: IDataObject, callback: InstanceCallback): IDataObject {

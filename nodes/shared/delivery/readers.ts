@@ -23,6 +23,15 @@ export function textOf(value: unknown): string | null {
 }
 
 /**
+ * A chat as a delivery names it (a phone, a group ID, a LID), the one reader of it for the
+ * trigger's items and the conversation state alike: text without the spaces around it, or null
+ * (a list or an object names no one chat). Two readers would file one message under two chats.
+ */
+export function chatTextOf(value: unknown): string | null {
+	return textOf(value)?.trim() || null;
+}
+
+/**
  * A yes/no field of what the service sends: a delivery's (`fromMe`, `isGroup`, `fromApi`, …)
  * or a response's (`value`, `connected`, `isMuted`, …), read the same everywhere. The webhook
  * pages show booleans (docs/webhooks/on-message-received.md); other pages write the strings

@@ -37,7 +37,17 @@ export interface FailedCall {
 	 * carried it out (a timeout, a dropped connection, a 5xx): it was not sent again.
 	 */
 	mayHaveReached?: boolean;
+	/**
+	 * The credential the call was made with: an instance's (Client-Token, instance id and
+	 * token), or the Partner API's (a Bearer partner token; the instance, if any, named by
+	 * the operation's parameters). 'instance' when not given.
+	 */
+	credential?: CredentialKind;
 }
+
+export type CredentialKind = 'instance' | 'partner';
+
+const isPartner = (call: FailedCall) => call.credential === 'partner';
 
 interface ErrorRule {
 	name: string;
@@ -112,7 +122,47 @@ export function networkFailureWords(code: string): { meaning: string; certificat
 const MAY_HAVE_BEEN_DONE =
 	'It was not sent again, so that it cannot happen twice. Check before running it again: for a message, the chat itself or the Message Send Result event of the Z-API Trigger; for a group or chat change, the group or chat.';
 
+const PARTNER_MAY_HAVE_BEEN_DONE =
+	'It was not sent again, so that no instance is created, signed or cancelled twice (each is billed). Check with Get Many Instances of the Partner (Instances) resource before running it again.';
+
+const PARTNER_INSTANCE_HINT =
+	'Check the Instance ID and Instance Token given to the operation: Create Instance outputs them, and Get Many Instances lists them.';
+
+/** Failures whose words differ for Partner API calls; tried before the others for those calls. */
+const PARTNER_RULES: ErrorRule[] = [
+	{
+		name: 'partnerMayHaveBeenDone',
+		matches: (call) => isPartner(call) && call.mayHaveReached === true,
+		message: (call) =>
+			call.status === undefined
+				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
+				: `Z-API had a server error (${call.status}) and may have carried out the call`,
+		description: () => PARTNER_MAY_HAVE_BEEN_DONE,
+	},
+	{
+		name: 'partnerTokenRefused',
+		matches: (call) => isPartner(call) && (call.status === 401 || call.status === 403),
+		message: (call) => `Z-API refused the partner token (${call.status})`,
+		description: () =>
+			'Open the Z-API Partner API credentials and paste the integrator (partner) token of the Z-API account again. It is neither an instance token nor the account security token, and it is only given to accounts in the partner programme.',
+	},
+	{
+		name: 'partnerInstanceUnknown',
+		matches: (call) => isPartner(call) && (call.status === 404 || (call.status === 400 && said(call, /instance|token/i))),
+		message: (call) => `Z-API found no instance with this Instance ID and Instance Token (${call.status})`,
+		description: () => PARTNER_INSTANCE_HINT,
+	},
+	{
+		name: 'partnerRejected',
+		matches: (call) => isPartner(call) && isClientError(call) && call.status !== 405 && call.status !== 415 && call.status !== 429 && !(call.status === 400 && namesTheRequest(call.serviceMessage)),
+		message: (call) => `Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`,
+		description: () =>
+			`Check the values sent. If they are right, check the Partner Token in the Z-API Partner API credentials. ${PARTNER_INSTANCE_HINT}`,
+	},
+];
+
 const ERROR_RULES: ErrorRule[] = [
+	...PARTNER_RULES,
 	{
 		name: 'mayHaveBeenDone',
 		matches: (call) => call.mayHaveReached === true,
@@ -162,14 +212,14 @@ const ERROR_RULES: ErrorRule[] = [
 	},
 	{
 		name: 'clientTokenMissing',
-		matches: (call) => isClientError(call) && said(call, /null not allowed/i),
+		matches: (call) => !isPartner(call) && isClientError(call) && said(call, /null not allowed/i),
 		message: () => 'Z-API requires a Client Token for this account, and none is set',
 		description: () =>
 			'Account security is on in the Z-API panel (Security > Account security token). Put that token in the Client Token field of the Z-API credentials. It is not the instance token.',
 	},
 	{
 		name: 'clientTokenWrong',
-		matches: (call) => call.status === 403 || (isClientError(call) && said(call, /client-token/i)),
+		matches: (call) => !isPartner(call) && (call.status === 403 || (isClientError(call) && said(call, /client-token/i))),
 		message: () => 'Z-API refused the Client Token',
 		description: () =>
 			'The Client Token in the Z-API credentials does not match the account security token in the Z-API panel (Security). A common mistake is to paste the instance token there: leave the field empty if account security is off.',
@@ -177,9 +227,10 @@ const ERROR_RULES: ErrorRule[] = [
 	{
 		name: 'instanceUnknown',
 		matches: (call) =>
-			call.status === 401 ||
+			!isPartner(call) &&
+			(call.status === 401 ||
 			call.status === 404 ||
-			(isClientError(call) && said(call, /instance|token/i)),
+			(isClientError(call) && said(call, /instance|token/i))),
 		message: (call) => `Z-API did not recognise the instance ID or instance token (${call.status})`,
 		description: () =>
 			`${CREDENTIALS_HINT} If the Base URL is not https://api.z-api.io, check that it points to a server that speaks the Z-API interface.`,

@@ -11,20 +11,24 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { failedCallError, nodeError, serviceMessageOf } from './errors';
+import { failedCallError, nodeError, serviceMessageOf, type CredentialKind } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 import { RedirectedElsewhere, sendWithinOrigin, type RawResponse, type Sender } from './sameOrigin';
 
 export { inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
-export { redactError, redactSecrets } from './redact';
+export { redactError, redactorFor, redactSecrets } from './redact';
+export type { Redactor } from './redact';
 export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
 export type { RawResponse, Sender } from './sameOrigin';
 export { credentialTestSender } from './sameOrigin';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
+
+/** The action node's resource that uses the Z-API Partner API credential instead of the instance one. */
+export const PARTNER_RESOURCE = 'partner';
 
 export type ZApiContext = IExecuteFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -128,15 +132,20 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
  * outlives it in module memory. Items share the values because n8n resolves the credentials
  * once per node anyway (without an item index).
  */
-const credentialsOfExecution = new WeakMap<ZApiContext, Promise<ICredentialDataDecryptedObject>>();
+const credentialsOfExecution = new WeakMap<ZApiContext, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 
-function credentialsOf(context: ZApiContext): Promise<ICredentialDataDecryptedObject> {
-	let read = credentialsOfExecution.get(context);
+function credentialsOf(context: ZApiContext, type: string = CREDENTIALS_TYPE): Promise<ICredentialDataDecryptedObject> {
+	let ofContext = credentialsOfExecution.get(context);
+	if (!ofContext) {
+		ofContext = new Map();
+		credentialsOfExecution.set(context, ofContext);
+	}
+	let read = ofContext.get(type);
 	if (!read) {
-		read = context.getCredentials(CREDENTIALS_TYPE);
-		credentialsOfExecution.set(context, read);
+		read = context.getCredentials(type);
+		ofContext.set(type, read);
 		// A failed read is not kept: the next item asks n8n again.
-		read.catch(() => credentialsOfExecution.delete(context));
+		read.catch(() => ofContext.delete(type));
 	}
 	return read;
 }
@@ -192,11 +201,22 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
  * credentials cannot be read: that failure is reported where it happens.
  */
 export async function credentialSecrets(context: ZApiContext): Promise<string[]> {
+	const secrets: string[] = [];
 	try {
-		return secretsOf(instanceFrom(await credentialsOf(context)));
+		secrets.push(...secretsOf(instanceFrom(await credentialsOf(context))));
 	} catch {
-		return [];
+		// None of the instance: the node may use the partner credential instead.
 	}
+	// The Partner (Instances) resource uses the Z-API Partner API credential only; n8n
+	// refuses it to every other resource, as it refuses the instance credential to that one.
+	if (!secrets.length) {
+		try {
+			secrets.push(...partnerSecretsOf(partnerFrom(await credentialsOf(context, PARTNER_CREDENTIALS_TYPE))));
+		} catch {
+			// Reported where it happens.
+		}
+	}
+	return secrets;
 }
 
 /**
@@ -227,25 +247,135 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
  * becomes an n8n error built from redacted facts only (see errors.ts).
  */
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
-	if (!ZAPI_METHODS.includes(call.method)) {
-		throw nodeError(this.getNode(), `The call was not sent: ${JSON.stringify(String(call.method)).slice(0, 40)} is not an HTTP method Z-API uses`, {
-			description: `Use ${ZAPI_METHODS.join(', ')}, as the endpoint's page in Z-API's docs gives it.`,
-			itemIndex: call.itemIndex,
+	checkMethod(this, call);
+	const instance = await getInstance.call(this);
+	return await dispatch.call(this, call, {
+		url: instanceUrl(instance, call.path),
+		baseUrl: instance.baseUrl,
+		credentialType: CREDENTIALS_TYPE,
+		redact: redactorOf(this, secretsOf(instance), call.secrets),
+		credential: 'instance',
+	});
+}
+
+/** The credential type of Z-API's Partner API (credentials/ZApiPartnerApi.credentials.ts). */
+export const PARTNER_CREDENTIALS_TYPE = 'zApiPartnerApi';
+
+/** An integrator account, as the Z-API Partner API credential describes it. */
+export interface ZApiPartner {
+	partnerToken: string;
+	baseUrl: string;
+}
+
+/** The Partner API credential's values, trimmed, with the default Base URL and no trailing slash. */
+export function partnerFrom(credentials: IDataObject): ZApiPartner {
+	return {
+		partnerToken: String(credentials.partnerToken ?? '').trim(),
+		baseUrl: String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
+	};
+}
+
+/** One instance of the account, named by the operation's parameters (not by a credential). */
+export interface PartnerInstance {
+	id: string;
+	token: string;
+}
+
+/**
+ * A call of Z-API's Partner API. Account-level calls (create, list) have no instance:
+ * `path` follows the Base URL (`/instances/integrator/on-demand`). Per-instance calls name
+ * one: `path` follows `/instances/{id}/token/{token}` (`/integrator/on-demand/cancel`), the
+ * instance's token travelling there as in every instance call, and redacted as the
+ * credentials' secrets are.
+ */
+export interface PartnerCall extends ZApiCall {
+	instance?: PartnerInstance;
+}
+
+export async function getPartner(this: ZApiContext): Promise<ZApiPartner> {
+	const partner = partnerFrom(await credentialsOf(this, PARTNER_CREDENTIALS_TYPE));
+	if (!partner.partnerToken) {
+		throw new NodeOperationError(this.getNode(), 'The Z-API Partner API credentials have no Partner Token', {
+			description: 'Fill in Partner Token in the Z-API Partner API credentials: the integrator token Z-API gives the account (the panel, or Z-API support for the definitive one).',
 		});
 	}
-	const instance = await getInstance.call(this);
-	const redact = redactorOf(this, secretsOf(instance), call.secrets);
-	const host = new URL(instance.baseUrl).host;
+	if (!/^https?:\/\/[^/\s]+/i.test(partner.baseUrl)) {
+		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API Partner API credentials is not a URL', {
+			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
+		});
+	}
+	if (holdsInstancePath(partner.baseUrl)) {
+		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API Partner API credentials holds an instance address', {
+			description: `Set Base URL to the server only, ${new URL(partner.baseUrl).origin} (without /instances/…).`,
+		});
+	}
+	return partner;
+}
+
+/** The partner token and, for a per-instance call, that instance's token: for redaction. */
+export function partnerSecretsOf(partner: ZApiPartner, instance?: PartnerInstance): string[] {
+	return [partner.partnerToken, instance?.token ?? ''].filter(Boolean);
+}
+
+export function partnerUrl(partner: ZApiPartner, call: Pick<PartnerCall, 'path' | 'instance'>): string {
+	if (!call.instance) return `${partner.baseUrl}${call.path}`;
+	return `${partner.baseUrl}/instances/${encodeURIComponent(call.instance.id)}/token/${encodeURIComponent(call.instance.token)}${call.path}`;
+}
+
+/**
+ * Calls Z-API's Partner API with the Z-API Partner API credential (`Authorization: Bearer`,
+ * added by the credential type) and returns the parsed answer body. Sent, retried and
+ * redacted exactly as an instance call: a call that changes something (creating, signing,
+ * cancelling an instance, all billed) is never sent again once it may have reached the
+ * service.
+ */
+export async function partnerRequest(this: ZApiContext, call: PartnerCall): Promise<unknown> {
+	checkMethod(this, call);
+	const partner = await getPartner.call(this);
+	const secrets = partnerSecretsOf(partner, call.instance);
+	return await dispatch.call(this, call, {
+		url: partnerUrl(partner, call),
+		baseUrl: partner.baseUrl,
+		credentialType: PARTNER_CREDENTIALS_TYPE,
+		redact: redactorOf(this, secrets, call.secrets),
+		credential: 'partner',
+	});
+}
+
+function checkMethod(context: ZApiContext, call: ZApiCall): void {
+	if (ZAPI_METHODS.includes(call.method)) return;
+	throw nodeError(context.getNode(), `The call was not sent: ${JSON.stringify(String(call.method)).slice(0, 40)} is not an HTTP method Z-API uses`, {
+		description: `Use ${ZAPI_METHODS.join(', ')}, as the endpoint's page in Z-API's docs gives it.`,
+		itemIndex: call.itemIndex,
+	});
+}
+
+/** Where a call goes and with which credential; every secret in it is known to `redact`. */
+interface Destination {
+	url: string;
+	baseUrl: string;
+	credentialType: string;
+	redact: Redactor;
+	credential: CredentialKind;
+}
+
+/**
+ * Sends one call: same-origin redirects only, bounded retries of what may be sent again,
+ * the answer redacted, every failure in words (errors.ts).
+ */
+async function dispatch(this: ZApiContext, call: ZApiCall, destination: Destination): Promise<unknown> {
+	const { redact, credential } = destination;
+	const host = new URL(destination.baseUrl).host;
 	const repeatable = call.repeatable ?? call.method === 'GET';
 	const options: IHttpRequestOptions = {
 		method: call.method,
-		url: instanceUrl(instance, call.path),
+		url: destination.url,
 		qs: call.qs,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
-		// The Client-Token header and the instance path never follow a redirect to another origin.
+		// The credentials' headers and the instance path never follow a redirect to another origin.
 		disableFollowRedirect: true,
 	};
 	if (call.body !== undefined) {
@@ -255,8 +385,8 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 	}
 	const send: Sender = async (request) =>
 		// The credentials already read are handed over, so n8n does not read them again.
-		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIALS_TYPE, request, {
-			credentialsDecrypted: credentialsFor(this, await credentialsOf(this)),
+		await this.helpers.httpRequestWithAuthentication.call(this, destination.credentialType, request, {
+			credentialsDecrypted: credentialsFor(this, await credentialsOf(this, destination.credentialType), destination.credentialType),
 		});
 
 	for (let attempt = 1; ; attempt++) {
@@ -265,7 +395,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 		try {
 			response = await sendWithinOrigin(send, options);
 		} catch (error) {
-			if (error instanceof RedirectedElsewhere) throw redirectedElsewhereError(this.getNode(), instance.baseUrl, error.to, call.itemIndex);
+			if (error instanceof RedirectedElsewhere) throw redirectedElsewhereError(this.getNode(), destination.baseUrl, error.to, call.itemIndex, credential);
 			const networkCode = networkCodeOf(error);
 			const maybeReached = networkCode === undefined || MAYBE_REACHED_CODES.has(networkCode);
 			if (canRetry && networkCode && (NOT_REACHED_CODES.has(networkCode) || (repeatable && maybeReached))) {
@@ -275,7 +405,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 			if (maybeReached) noteChange(this, call, repeatable);
 			throw failedCallError(
 				this.getNode(),
-				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached },
+				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached, credential },
 				call.itemIndex,
 			);
 		}
@@ -305,6 +435,7 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
 				attempts: attempt,
 				host,
 				mayHaveReached: !repeatable && statusCode >= 500,
+				credential,
 			},
 			call.itemIndex,
 		);
@@ -315,14 +446,15 @@ export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<un
  * A redirect to another origin is not followed: the instance path and the Client-Token
  * header would go with it. Only origins are named, never the address, which holds the token.
  */
-function redirectedElsewhereError(node: INode, baseUrl: string, targetOrigin: string, itemIndex?: number): NodeOperationError {
+function redirectedElsewhereError(node: INode, baseUrl: string, targetOrigin: string, itemIndex: number | undefined, credential: CredentialKind): NodeOperationError {
 	const base = new URL(baseUrl);
+	const credentials = credential === 'partner' ? 'Z-API Partner API credentials' : 'Z-API credentials';
 	const target = new URL(targetOrigin);
 	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
 	return new NodeOperationError(node, `The server at ${base.origin} redirected the call to ${target.origin}; it was not followed`, {
 		description: toHttps
-			? `The Base URL in the Z-API credentials starts with http:// and the server moved to https. Change the Base URL to ${target.origin}.`
-			: `The credentials are only sent to the Base URL's server, never to another it redirects to. Check the Base URL in the Z-API credentials (${base.origin}): use the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`,
+			? `The Base URL in the ${credentials} starts with http:// and the server moved to https. Change the Base URL to ${target.origin}.`
+			: `The credentials are only sent to the Base URL's server, never to another it redirects to. Check the Base URL in the ${credentials} (${base.origin}): use the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`,
 		itemIndex,
 	});
 }

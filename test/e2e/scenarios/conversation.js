@@ -208,8 +208,11 @@ module.exports = {
 				const inserted = await api('POST', `/data-tables/${table.id}/rows`, {
 					returnType: 'id',
 					data: [
-						{ chatId: 'old-chat', kind: 'message', messageId: 'old-claimed', arrivedAt: now - day - 60_000, claimedBy: 'e:1', item: null },
-						{ chatId: 'old-chat', kind: 'message', messageId: 'old-left', arrivedAt: now - day - 60_000, claimedBy: null, item: null },
+						// Written a day ago (their time to go, pausedUntil, has passed): deleted.
+						{ chatId: 'old-chat', kind: 'message', messageId: 'old-claimed', arrivedAt: now - day - 60_000, claimedBy: 'e:1', pausedUntil: now - 60_000, item: null },
+						{ chatId: 'old-chat', kind: 'message', messageId: 'old-left', arrivedAt: now - day - 60_000, claimedBy: null, pausedUntil: now - 60_000, item: null },
+						// Sent a day ago, written now (a backlog delivered late): kept while its execution may wait.
+						{ chatId: 'backlog-chat', kind: 'message', messageId: 'backlog', arrivedAt: now - day - 60_000, claimedBy: null, pausedUntil: now + day, item: null },
 						{ chatId: 'ended-pause', kind: 'pause', pausedUntil: now - 60_000, pausedBy: 'pauseBot' },
 						{ chatId: 'running-pause', kind: 'pause', pausedUntil: now + 60 * 60_000, pausedBy: 'pauseBot' },
 					],
@@ -235,6 +238,7 @@ module.exports = {
 				assert.deepEqual(await rowsOf('old-chat'), []);
 				assert.deepEqual(await rowsOf('ended-pause'), []);
 				assert.equal((await rowsOf('running-pause')).length, 1);
+				assert.equal((await rowsOf('backlog-chat')).length, 1);
 				assert.equal((await rowsOf(carla)).length, 1);
 			},
 		},

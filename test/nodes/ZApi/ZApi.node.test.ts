@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ZApiApi } from '../../../credentials/ZApiApi.credentials';
+import { ZApiPartnerApi } from '../../../credentials/ZApiPartnerApi.credentials';
 import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { resources } from '../../../nodes/ZApi/actions/resources';
 import codex from '../../../nodes/ZApi/ZApi.node.json';
@@ -38,14 +39,27 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials and an n8n API key for conversations only, both tested by the node', () => {
+	it('requires the Z-API credentials, the partner credential for Partner (Instances) instead, and an n8n API key for conversations only, all tested by the node', () => {
 		expect(description.credentials).toEqual([
-			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
+			{ name: 'zApiApi', required: true, displayOptions: { hide: { resource: ['partner'] } }, testedBy: 'zApiApiTest' },
+			{ name: 'zApiPartnerApi', required: true, displayOptions: { show: { resource: ['partner'] } }, testedBy: 'zApiPartnerApiTest' },
 			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
 		]);
 		// n8n runs a credential type's own `test` before any node's.
 		expect((new ZApiApi() as { test?: unknown }).test).toBeUndefined();
+		expect((new ZApiPartnerApi() as { test?: unknown }).test).toBeUndefined();
 		expect(typeof node.methods.credentialTest.zApiApiTest).toBe('function');
+		expect(typeof node.methods.credentialTest.zApiPartnerApiTest).toBe('function');
+	});
+
+	it('asks for the credential each resource uses, as n8n decides it from the parameters', () => {
+		const shownFor = (resource: string) =>
+			(description.credentials ?? [])
+				.filter((credential) => NodeHelpers.displayParameter({ resource, operation: '' }, credential, null, description))
+				.map((credential) => credential.name);
+		expect(shownFor('partner')).toEqual(['zApiPartnerApi']);
+		expect(shownFor('message')).toEqual(['zApiApi']);
+		expect(shownFor('conversation')).toEqual(['zApiApi', 'zApiConversationStateApi']);
 	});
 
 	it('lists every resource of the registry with its operations, in order', () => {
@@ -117,6 +131,21 @@ describe('Z-API node description', () => {
 
 	it('is found in the node panel by the words of orders, events and communities', () => {
 		for (const words of ['order', 'event', 'community']) {
+			expect(codex.alias).toContain(words);
+		}
+	});
+
+	it('is found in the node panel by the words for WhatsApp channels, which Z-API calls newsletters', () => {
+		for (const words of ['channel', 'newsletter', 'whatsapp channel']) {
+			expect(codex.alias).toContain(words);
+		}
+		const resource = properties.find((property) => property.name === 'resource');
+		const values = (resource?.options as INodePropertyOptions[]).map((option) => option.value);
+		expect(values.indexOf('channel')).toBe(values.indexOf('community') + 1);
+	});
+
+	it('is found in the node panel by the words of Z-API integrators: partner, instance, integrator', () => {
+		for (const words of ['partner', 'instance', 'integrator', 'create instance']) {
 			expect(codex.alias).toContain(words);
 		}
 	});

@@ -11,8 +11,9 @@ import nock from 'nock';
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { NEEDS_STATE_CREDENTIAL } from '../../../nodes/ZApiTrigger/arrivals';
 import { FakeDataTables } from '../../helpers/dataTables';
-import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
-import { contentFixture, deliverTo, listening } from './fixtures';
+import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TEST_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
+import { echoedForms, holdsSecret } from '../../helpers/secrets';
+import { contentFixture, deliverTo, listening, watchLog } from './fixtures';
 
 const text = CONTENT_KINDS.find((kind) => kind.kind === 'text')!;
 const ANA = '5511911111111';
@@ -43,6 +44,7 @@ const combine = async (item: IDataObject) =>
 	});
 
 describe('a trigger followed by Combine Quick Messages records arrivals', () => {
+	const log = watchLog();
 	let tables: FakeDataTables;
 	beforeEach(() => {
 		tables = new FakeDataTables();
@@ -114,6 +116,19 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(response.status).toBe(200);
 		expect(items).toHaveLength(1);
 		expect(items![0].recorded).toBeUndefined();
+	});
+
+	it("n8n's API (or a proxy before it) echoing the instance token in its error: the warning logged holds it in no form", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		nock.cleanAll();
+		const echoed = `bad gateway for ${echoedForms(TEST_CREDENTIALS.instanceToken).join(' ')} and ${echoedForms(N8N_API_CREDENTIALS.apiKey).join(' ')}`;
+		nock(new URL(N8N_API_CREDENTIALS.baseUrl).origin).post(/rows\/upsert/).reply(502, { message: echoed });
+		const { items } = await deliverTo(target, received(ANA, 'oi'));
+		expect(items).toHaveLength(1);
+		const warnings = log.warn.mock.calls.map((call) => String(call[0]));
+		expect(warnings).toEqual([expect.stringMatching(/^Z-API Trigger: could not record a message for Combine Quick Messages \(it records it itself\): n8n's API answered 502 .*\[redacted\]/)]);
+		expect(holdsSecret(warnings.join('\n'), TEST_CREDENTIALS.instanceToken)).toBe(false);
+		expect(holdsSecret(warnings.join('\n'), N8N_API_CREDENTIALS.apiKey)).toBe(false);
 	});
 
 	it('refuses the activation, before any webhook is set, when the trigger lacks the Conversation State credential', async () => {

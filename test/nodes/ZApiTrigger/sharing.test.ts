@@ -12,6 +12,7 @@ import { Container } from '@n8n/di';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { CONTROL_FIELD, CONTROL_MAX_AGE_MS } from '../../../nodes/shared/control';
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { webhookAddressesIn, type WebhookAddresses } from '../../../nodes/shared/webhooks';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
@@ -439,6 +440,24 @@ describe('a control request captured on its way is good for nothing else', () =>
 		const [status, body] = await n8nServes(leave.path, leave.body, {});
 		expect([status, body]).toEqual([403, { error: 'Already received' }]);
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
+	it.each([
+		['exactly when it expires', 0],
+		['after it expires', 1],
+	])('a join replayed %s is refused as expired, not taken again', async (_when, extraMs) => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		const at = (JSON.parse(String(join.body[CONTROL_FIELD])) as IDataObject).at as number;
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(at + CONTROL_MAX_AGE_MS + extraMs);
+		try {
+			expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Expired' }]);
+		} finally {
+			clock.mockRestore();
+		}
 	});
 
 	it('a join sent twice to the same trigger is taken once', async () => {

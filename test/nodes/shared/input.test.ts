@@ -1,6 +1,8 @@
 import {
 	InputError,
+	isChannelId,
 	isGroupId,
+	normalizeChannelId,
 	normalizeChatId,
 	normalizeCommunityId,
 	normalizeGroupId,
@@ -144,6 +146,43 @@ describe('normalizeChatId', () => {
 		const error = inputError(() => normalizeChatId('hello'));
 		expect(error.message).toBe("Phone 'hello' is not a phone number");
 		expect(error.description).toMatch(/Group IDs.*LID/);
+	});
+
+	it.each(['120363166555745933@newsletter', ' 999999999999999999@newsletter '])('refuses the channel ID %j by name, pointing to the Channel resource', (id) => {
+		const error = inputError(() => normalizeChatId(id));
+		expect(error.message).toBe(`Phone '${id.trim()}' is a WhatsApp channel; channels are not supported here`);
+		expect(error.description).toMatch(/no way to post to a channel.*Channel resource/);
+	});
+});
+
+describe('normalizeChannelId', () => {
+	it.each([
+		['120363166555745933@newsletter', '120363166555745933@newsletter'],
+		[' 999999999999999999@newsletter\n', '999999999999999999@newsletter'],
+		['12345@newsletter', '12345@newsletter'],
+	])('%j -> %s', (input, expected) => {
+		expect(normalizeChannelId(input)).toBe(expected);
+		expect(isChannelId(expected)).toBe(true);
+	});
+
+	it.each([
+		['', 'Channel ID is empty', /120363166555745933@newsletter/],
+		[undefined, 'Channel ID is empty', /ending in @newsletter/],
+		['120363166555745933', "Channel ID '120363166555745933' has no @newsletter suffix", /write 120363166555745933@newsletter\. Bare digits are also how phones and community IDs look/],
+		['https://whatsapp.com/channel/0029Va5Xk71a', "Channel ID 'https://whatsapp.com/channel/0029Va5Xk71a' is a channel link, not its ID", /Channel → Search/],
+		['120363019502650977-group', "Channel ID '120363019502650977-group' is not a WhatsApp channel ID", /digits ending in @newsletter/],
+		['5511999999999@lid', "Channel ID '5511999999999@lid' is not a WhatsApp channel ID", /digits ending in @newsletter/],
+		['abc@newsletter', "Channel ID 'abc@newsletter' is not a WhatsApp channel ID", /digits ending in @newsletter/],
+		['120363166555745933@newsletter/../x', "Channel ID '120363166555745933@newsletter/../x' is not a WhatsApp channel ID", /digits ending in @newsletter/],
+		['120363166555745933@NEWSLETTER', "Channel ID '120363166555745933@NEWSLETTER' is not a WhatsApp channel ID", /digits ending in @newsletter/],
+	])('refuses %j: %s', (input, message, hint) => {
+		const error = inputError(() => normalizeChannelId(input));
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(hint);
+	});
+
+	it('names the field it reads', () => {
+		expect(inputError(() => normalizeChannelId(' ', 'Invite Channel ID')).message).toBe('Invite Channel ID is empty');
 	});
 });
 

@@ -9,7 +9,7 @@ import { MOST_EXTRA_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decides
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
-import { ConversationTable, FORGET_EVERY, REMEMBER_MS, StateStoreError, UNTIL_RESUMED, pausedUntilOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
+import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -232,7 +232,7 @@ async function gather(
 
 	// One message in FORGET_EVERY clears what every chat's window left behind, while it waits for
 	// quiet: the clearing is not on the way from the burst's last message to its answer.
-	const forgetting = own.id % FORGET_EVERY === 0 ? table.forgetOld(Date.now() - REMEMBER_MS, Date.now()).catch(() => undefined) : undefined;
+	const forgetting = own.id % FORGET_EVERY === 0 ? table.forgetOld(Date.now()).catch(() => undefined) : undefined;
 	try {
 		return await decide.call(this, item, message, table, own, { quietMs, maxWaitMs, options });
 	} finally {

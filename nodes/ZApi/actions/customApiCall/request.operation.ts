@@ -20,7 +20,7 @@ export const request: ZApiOperation = {
 	name: 'Make a Request',
 	action: 'Call any Z-API endpoint',
 	description:
-		"Call a Z-API endpoint this node has no operation for (a catalog, a newsletter, …) by method and path, with the credentials' instance, token and client token",
+		"Call a Z-API endpoint this node has no operation for (one Z-API added after this version, say) by method and path, with the credentials' instance, token and client token",
 	properties: [
 		{
 			displayName: 'Method',

@@ -11,6 +11,7 @@ import { sendAndWaitForReply } from './sendAndWaitForReply.operation';
 import { sendAudio } from './sendAudio.operation';
 import { sendCall } from './sendCall.operation';
 import { sendCatalog } from './sendCatalog.operation';
+import { sendChannelAdminInvite } from './sendChannelAdminInvite.operation';
 import { sendProduct } from './sendProduct.operation';
 import { sendOrder } from './sendOrder.operation';
 import { updateOrderStatus } from './updateOrderStatus.operation';
@@ -78,6 +79,7 @@ export const message: ZApiResource = {
 		editEvent,
 		answerEvent,
 		sendCall,
+		sendChannelAdminInvite,
 		forwardMessage,
 		pinMessage,
 		unpinMessage,

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as accountSecurity } from './accountSecurity/examples';
+import { EXAMPLES as channel } from './channel/examples';
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as collection } from './collection/examples';
 import { EXAMPLES as community } from './community/examples';
@@ -17,6 +18,7 @@ import { EXAMPLES as instance } from './instance/examples';
 import { EXAMPLES as label } from './label/examples';
 import { EXAMPLES as message, WAITING_EXAMPLES } from './message/examples';
 import { EXAMPLES as numberRegistration } from './numberRegistration/examples';
+import { EXAMPLES as partner } from './partner/examples';
 import { EXAMPLES as privacy } from './privacy/examples';
 import { EXAMPLES as product } from './product/examples';
 import { EXAMPLES as profile } from './profile/examples';
@@ -31,6 +33,7 @@ export interface CallExample {
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	accountSecurity,
+	channel,
 	chat,
 	collection,
 	community,
@@ -42,6 +45,7 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	label,
 	message: { ...message, ...WAITING_EXAMPLES },
 	numberRegistration,
+	partner,
 	privacy,
 	product,
 	profile,
@@ -52,6 +56,13 @@ const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 
 /** Resources whose operations call n8n's own API, never the service: tests of service calls leave them out. */
 export const WITHOUT_SERVICE_CALLS = new Set(['conversation']);
+
+/**
+ * Resources whose calls go with another credential than the instance's, to paths of their
+ * own: the Partner (Instances) resource (the partner token, and the instance named by the
+ * operation). Tests of instance calls leave them out; partner/secrets.test.ts checks its calls.
+ */
+export const WITH_PARTNER_CREDENTIAL = new Set(['partner']);
 
 export function exampleOf(resource: string, operation: string): CallExample {
 	const example = BY_RESOURCE[resource]?.[operation];

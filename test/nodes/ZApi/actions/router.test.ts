@@ -402,6 +402,24 @@ describe('router: ordering by declaration', () => {
 		'community:updatePhoto',
 		'community:updateSettings',
 		'community:deactivate',
+		// Channels: one by one, as the communities.
+		'channel:create',
+		'channel:getMany',
+		'channel:getMetadata',
+		'channel:search',
+		'channel:follow',
+		'channel:unfollow',
+		'channel:mute',
+		'channel:unmute',
+		'channel:updateName',
+		'channel:updateDescription',
+		'channel:updatePicture',
+		'channel:updateSettings',
+		'channel:acceptAdminInvite',
+		'channel:removeAdmin',
+		'channel:revokeAdminInvite',
+		'channel:transferOwnership',
+		'channel:delete',
 		'privacy:getDisallowedContacts',
 		'privacy:setAboutVisibility',
 		'privacy:setGroupAdd',
@@ -466,6 +484,12 @@ describe('router: ordering by declaration', () => {
 		'conversation:getBotState',
 		'conversation:pauseBot',
 		'conversation:resumeBot',
+		// The integrator account's instances, not a chat: one by one.
+		'partner:createInstance',
+		'partner:getManyInstances',
+		'partner:signInstance',
+		'partner:cancelInstance',
+		'partner:addCalls',
 	];
 	const operations = resources.flatMap((resource) => resource.operations.map((operation) => ({ resource: resource.value, operation })));
 

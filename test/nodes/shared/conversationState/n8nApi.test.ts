@@ -16,7 +16,8 @@ import { FORGET_EVERY } from '../../../../nodes/shared/conversationState/table';
 import { ZApi } from '../../../../nodes/ZApi/ZApi.node';
 import { FakeDataTables } from '../../../helpers/dataTables';
 import { runAction } from '../../../helpers/engine';
-import { holdsSecret } from '../../../helpers/secrets';
+import { ENCODED_TOKEN } from '../../../helpers/encodedToken';
+import { echoedForms, holdsSecret } from '../../../helpers/secrets';
 import { ANA, BRUNO, incoming, sentByMe } from '../../ZApi/actions/conversation/messages';
 
 /** A key whose characters change when %-encoded, form-encoded or put in base64. */
@@ -190,15 +191,22 @@ describe('the table stays bounded', () => {
 		const api = { baseUrl: origin, apiKey: KEY };
 		await combine(incoming(BRUNO, 'creates the table'), api);
 		const now = Date.now();
-		const old = (chatId: string, claimedBy: string | null) => ({ chatId, kind: 'message', messageId: `old-${chatId}-${claimedBy}`, arrivedAt: now - DAY - 60_000, claimedBy, item: null });
+		// Written a day ago: their time to go (pausedUntil) has passed.
+		const old = (chatId: string, claimedBy: string | null) => ({ chatId, kind: 'message', messageId: `old-${chatId}-${claimedBy}`, arrivedAt: now - DAY - 60_000, claimedBy, pausedUntil: now - 60_000, item: null });
 		tables.insertRow(TABLE, old('5531933333333', 'exec-9:1'));
 		tables.insertRow(TABLE, old('5531933333333', null));
 		tables.insertRow(TABLE, { chatId: '5541944444444', kind: 'pause', pausedUntil: now - 60_000, pausedBy: 'pauseBot' });
 		tables.insertRow(TABLE, { chatId: '5541955555555', kind: 'pause', pausedUntil: 0, pausedBy: 'resumeWords' });
 		const running = { chatId: '5541966666666', kind: 'pause', pausedUntil: now + 60 * 60_000, pausedBy: 'pauseBot' };
 		tables.insertRow(TABLE, running);
-		const recent = { chatId: '5531933333333', kind: 'message', messageId: 'recent', arrivedAt: now - DAY + 60 * 60_000, claimedBy: 'exec-9:2', item: null };
+		const recent = { chatId: '5531933333333', kind: 'message', messageId: 'recent', arrivedAt: now - DAY + 60 * 60_000, claimedBy: 'exec-9:2', pausedUntil: now + 60 * 60_000, item: null };
 		tables.insertRow(TABLE, recent);
+		// Sent more than a day ago, written a minute ago: a backlog delivered late, its execution waiting.
+		const backlog = { chatId: '5531977777777', kind: 'message', messageId: 'backlog', arrivedAt: now - DAY - 60 * 60_000, claimedBy: null, pausedUntil: now + DAY - 60_000, item: null };
+		tables.insertRow(TABLE, backlog);
+		// Written by an earlier version (no pausedUntil on messages): gone a month after it was sent.
+		tables.insertRow(TABLE, { chatId: '5531988888888', kind: 'message', messageId: 'legacy-old', arrivedAt: now - 31 * DAY, claimedBy: 'exec-1:1', item: null });
+		tables.insertRow(TABLE, { chatId: '5531988888888', kind: 'message', messageId: 'legacy-recent', arrivedAt: now - 2 * DAY, claimedBy: 'exec-1:2', item: null });
 		// A message whose row id is not a multiple of FORGET_EVERY clears nothing.
 		while (tables.nextRow % FORGET_EVERY !== 1) tables.nextRow++;
 		let before = tables.requests.length;
@@ -218,9 +226,26 @@ describe('the table stays bounded', () => {
 				[BRUNO, 'message', expect.any(String)],
 				['5541966666666', 'pause', null],
 				['5531933333333', 'message', 'recent'],
+				['5531977777777', 'message', 'backlog'],
+				['5531988888888', 'message', 'legacy-recent'],
 				[ANA, 'message', expect.any(String)],
 			].sort(),
 		);
+	});
+
+	it('a backlog delivered a day late is answered whole when a clearing runs among it', async () => {
+		const { tables, origin } = await localN8n();
+		const api = { baseUrl: origin, apiKey: KEY };
+		await combine(incoming(BRUNO, 'creates the table'), api);
+		// The instance was offline for a day: its messages arrive now with the times they were sent.
+		const sent = Date.now() - DAY - 60 * 60_000;
+		const late = (text: string, offset: number) => incoming(ANA, text, { momment: sent + offset, timestamp: new Date(sent + offset).toISOString() });
+		while (tables.nextRow % FORGET_EVERY !== 0) tables.nextRow++;
+		const burst = [late('oi', 0), late('ainda tem o bolo?', 1_000)];
+		const runs = await Promise.all(burst.map(async (message) => await combine(message, api)));
+		expect(tables.requests.filter((request) => request.startsWith('DELETE'))).toEqual(['DELETE /data-tables/dt1/rows/delete']);
+		const texts = runs.flatMap((run) => run.json.map((item) => item.text));
+		expect(texts.join('\n').split('\n').sort()).toEqual(['ainda tem o bolo?', 'oi']);
 	});
 
 	it("a message's cost does not grow with the chat's day: the same requests at its 1st and its 1,501st message", async () => {
@@ -395,5 +420,23 @@ describe('If the State Store Fails', () => {
 		const address = await downAddress();
 		const result = await combine(sentByMe(ANA, 'Oi, aqui é a Carla', false), { baseUrl: address, apiKey: KEY });
 		expect(result.error?.message).toMatch(/cannot be reached/);
+	});
+});
+
+describe('A secret echoed in an error of n8n or of a proxy before it', () => {
+	const CLIENT = 'client/TOKEN+with=chars';
+	const secrets = { instance: ENCODED_TOKEN, client: CLIENT, key: KEY };
+
+	it.each(Object.entries(secrets))('the %s token, in every form a server echoes it, never reaches the item or its error', async (_name, secret) => {
+		const { tables, origin } = await localN8n();
+		tables.fault = () => ({ status: 502, message: `upstream refused ${echoedForms(secret).join(' ')}` });
+		const options = { n8nApi: { baseUrl: origin, apiKey: KEY }, credentials: { instanceToken: ENCODED_TOKEN, clientToken: CLIENT }, executionId: `exec-${++run}`, mode: 'webhook' as const };
+		const passed = await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: 1, maxWaitSeconds: 10 }, [incoming(ANA, 'oi')], options);
+		const stopped = await runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: 1, maxWaitSeconds: 10, options: { onStateStoreError: 'stop' } }, [incoming(ANA, 'oi')], options);
+		const said = String(passed.json[0]?.stateStoreError);
+		expect(said).toMatch(/^n8n's API answered 502 to GET \/data-tables \(n8n said: upstream refused \[redacted\]/);
+		expect(holdsSecret(said, secret)).toBe(false);
+		expect(stopped.error?.message).toMatch(/n8n said: upstream refused \[redacted\]/);
+		expect(holdsSecret(JSON.stringify([stopped.error?.message, stopped.error?.description]), secret)).toBe(false);
 	});
 });

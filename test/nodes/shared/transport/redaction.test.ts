@@ -16,7 +16,7 @@ import { sampleImages } from '../../../helpers/images';
 import { echoedForms, holdsSecret } from '../../../helpers/secrets';
 import { resources } from '../../../../nodes/ZApi/actions/resources';
 import type { ZApiOperation } from '../../../../nodes/ZApi/actions/types';
-import { WITHOUT_SERVICE_CALLS, exampleOf } from '../../ZApi/actions/examples';
+import { WITHOUT_SERVICE_CALLS, WITH_PARTNER_CREDENTIAL, exampleOf } from '../../ZApi/actions/examples';
 import { triggerTakesQuestions } from '../../ZApi/actions/message/examples';
 
 /** Tokens with the characters encodings disagree on: + / = and spaces. */
@@ -39,7 +39,9 @@ interface Case {
 }
 
 // The Conversation resource calls n8n's API, not the service: its key is checked in its own tests.
-const CASES: Case[] = resources.filter((resource) => !WITHOUT_SERVICE_CALLS.has(resource.value)).flatMap((resource) =>
+// The Partner (Instances) resource's tokens are the partner token and the instance token it is
+// given: test/nodes/ZApi/actions/partner/secrets.test.ts runs the same checks on them.
+const CASES: Case[] = resources.filter((resource) => !WITHOUT_SERVICE_CALLS.has(resource.value) && !WITH_PARTNER_CREDENTIAL.has(resource.value)).flatMap((resource) =>
 	resource.operations.map((operation) => ({
 		name: `${resource.name} > ${operation.name}`,
 		resource: resource.value,

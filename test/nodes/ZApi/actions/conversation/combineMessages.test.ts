@@ -50,6 +50,15 @@ describe('Conversation > Combine Quick Messages', () => {
 		expect((burst.messages as IDataObject[])[2]).toEqual({ messageId: messages[2].json.messageId, kind: 'sticker', text: null, timestamp: messages[2].json.timestamp });
 	});
 
+	it('a message dated 10 minutes ahead (a phone whose clock is wrong) goes on after the quiet period, not 10 minutes later', async () => {
+		const ahead = Date.now() + 10 * 60_000;
+		const message = incoming(ANA, 'oi', { momment: ahead, timestamp: new Date(ahead).toISOString() });
+		const started = Date.now();
+		const result = await execute(message);
+		expect(result.json).toEqual([expect.objectContaining({ text: 'oi', count: 1 })]);
+		expect(Date.now() - started).toBeLessThan(5_000);
+	});
+
 	describe("a burst's files reach the next node stored in the execution that goes on", () => {
 		const MEDIA = 'https://mmg.whatsapp.example/media';
 		const PHOTO = Buffer.from('\xff\xd8\xff\xe0 a photo of the parcel', 'latin1');

@@ -385,6 +385,22 @@ export const EXAMPLES: Record<string, OperationExample> = {
 		answer: SENT,
 		output: sent(),
 	},
+	// docs/message/send-newsletter-admin-invite.md
+	sendChannelAdminInvite: {
+		parameters: {
+			phone: '+55 11 99999-9999',
+			channelId: '120363166555745933@newsletter',
+			caption: 'I want to invite you to be an admin of my channel on WhatsApp.',
+		},
+		method: 'POST',
+		path: '/send-newsletter-admin-invite',
+		body: {
+			phone: PHONE,
+			adminInviteMessage: { newsletterId: '120363166555745933@newsletter', caption: 'I want to invite you to be an admin of my channel on WhatsApp.' },
+		},
+		answer: SENT,
+		output: sent(),
+	},
 	sendCopyCodeButton: {
 		parameters: { phone: PHONE, message: 'Your code', code: '482913', options: { buttonText: 'Copy', image: 'https://example.com/logo.png' } },
 		method: 'POST',
