@@ -1,4 +1,5 @@
 /** Call: every operation's documented call; the tokens Z-API gives are output, never put in an error; a new SIP token is never asked for twice. */
+import codex from '../../../../../nodes/ZApi/ZApi.node.json';
 import { call } from '../../../../../nodes/ZApi/actions/call';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { api, describeOperations, expectCall } from '../../../../helpers/operationExamples';
@@ -60,5 +61,11 @@ describe('Call: tokens', () => {
 		const result = await run('getSipInfo');
 		expect(result.error?.message).toBe('Z-API could not give the SIP information (it answered {"error":"Feature not enabled"})');
 		expect(result.error?.description).toMatch(/calls feature enabled and contracted/);
+	});
+});
+
+describe('Business Profile and Call in the node panel', () => {
+	it('are found by the words users type for them', () => {
+		for (const words of ['business profile', 'business hours', 'sip', 'call token']) expect(codex.alias).toContain(words);
 	});
 });
