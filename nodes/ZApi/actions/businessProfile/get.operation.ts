@@ -11,6 +11,8 @@ const HINT = 'Check that the number is a WhatsApp Business account (a personal a
 /**
  * docs/business/profile.md: GET /business/profile?phone= (digits only, "without formatting"),
  * answering {description, address, email, websites, categories, businessHours, hasCoverPhoto}.
+ * The page's table names businessHours' zone `timezones`, its example `timezone`: the answer is
+ * output as it comes, so whichever the service sends reaches the user.
  */
 export const get: ZApiOperation = {
 	value: 'get',

@@ -32,7 +32,9 @@ export const HOURS_BODY = {
 	mode: 'specificHours',
 };
 
-// Every docs/business/set-*.md page answers 201 {success: true}.
+// Every docs/business/set-*.md page answers 201 {success: true}. The bodies are the pages'; their
+// json-examples/ samples (company-*.json, business-hours.json) send the same fields with other values
+// ("Company address", ["EDUCATION"]), so either form is the same request.
 const DONE = { status: 201, answer: { success: true } };
 
 export const EXAMPLES: Record<string, OperationExample> = {
