@@ -23,6 +23,8 @@
  *   GET /chats, POST /modify-chat, GET /contacts, /phone-exists, block: see chats.js
  *   GET /qr-code/image, /restart, /disconnect, /device: see session.js
  *   POST /pin-message, /send-poll-vote: see messageActions.js
+ *   POST /business/company-*, /business/hours, /business/categories, GET /business/profile: see business.js
+ *   GET /call-token, POST /sip-token, GET /sip-info: see calls.js
  *
  * PARTNER API ROUTES (Authorization: Bearer <partner token>; options.partnerToken, default
  * 'stand-in-partner-token'): POST /instances/integrator/on-demand, GET /instances, and under
@@ -77,6 +79,8 @@ const { createCommunities } = require('./communities');
 const { createCatalog } = require('./catalog');
 const { createMobile } = require('./mobile');
 const { createPartner } = require('./partner');
+const { createBusiness } = require('./business');
+const { createCalls } = require('./calls');
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const DEFAULT_AMOUNT = 10;
@@ -803,6 +807,8 @@ function createStandIn(options = {}) {
 	const mobile = createMobile({ route, HttpError, getInstance, clone });
 	// Z-API's Partner API: the integrator account's instances, with the partner token (partner.js).
 	const partner = createPartner({ route, HttpError, state, addInstance, partnerToken: options.partnerToken === undefined ? DEFAULT_PARTNER_TOKEN : options.partnerToken });
+	const business = createBusiness({ route, HttpError, getInstance, clone });
+	const calls = createCalls({ route, HttpError, getInstance });
 
 	// The group endpoints the community pages share answer a community's call (communities.js).
 	const SERVICE_ROUTES = communities.shareGroupRoutes([
@@ -821,6 +827,8 @@ function createStandIn(options = {}) {
 		...communities.serviceRoutes,
 		...catalog.serviceRoutes,
 		...mobile.serviceRoutes,
+		...business.serviceRoutes,
+		...calls.serviceRoutes,
 		route('GET', '/chat-messages/:phone', getChatMessages),
 		route('PUT', '/update-webhook-received-delivery', updateWebhook('received', { turnsOnSentByMe: true })),
 		route('PUT', '/update-webhook-received', updateWebhook('received')),
@@ -851,6 +859,8 @@ function createStandIn(options = {}) {
 		...catalog.controlRoutes,
 		...mobile.controlRoutes,
 		...partner.controlRoutes,
+		...business.controlRoutes,
+		...calls.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
 			const inst = addInstance(body0(body));
 			return { status: 201, body: snapshot(inst) };
@@ -1168,6 +1178,10 @@ function createStandIn(options = {}) {
 		mobile: (instanceId) => mobile.mobile(instanceId),
 		/** The integrator account's instances, as the Partner API sees them, without tokens (partner.js). */
 		partner: () => partner.partner(),
+		/** The business profile and the other numbers' profiles (business.js). */
+		business: (instanceId) => business.business(instanceId),
+		/** Call tokens given and the SIP credentials, the token masked (calls.js). */
+		calls: (instanceId) => calls.calls(instanceId),
 		routes: { service: SERVICE_ROUTES.map(({ method, pattern }) => ({ method, pattern })), partner: partner.routes.map(({ method, pattern }) => ({ method, pattern })), control: CONTROL_ROUTES.map(({ method, pattern }) => ({ method, pattern })) },
 	};
 	return standIn;

@@ -1,4 +1,6 @@
 import { accountSecurity } from './accountSecurity';
+import { businessProfile } from './businessProfile';
+import { call } from './call';
 import { channel } from './channel';
 import { chat } from './chat';
 import { collection } from './collection';
@@ -26,7 +28,7 @@ import type { ZApiOperation, ZApiResource } from './types';
  * trigger, then reading chats and managing groups);
  * the integrators' Partner API, then Custom API Call last, as on n8n's own nodes.
  */
-export const resources: ZApiResource[] = [message, conversation, chat, group, community, channel, contact, status, label, product, collection, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, partner, customApiCall];
+export const resources: ZApiResource[] = [message, conversation, chat, group, community, channel, contact, status, label, product, collection, businessProfile, call, queue, instance, profile, privacy, accountSecurity, numberRegistration, webhook, partner, customApiCall];
 
 /**
  * The Resource the node starts with. n8n leaves a parameter at its default out of saved

@@ -6,6 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EXAMPLES as accountSecurity } from './accountSecurity/examples';
+import { EXAMPLES as businessProfile } from './businessProfile/examples';
+import { EXAMPLES as call } from './call/examples';
 import { EXAMPLES as channel } from './channel/examples';
 import { EXAMPLES as chat } from './chat/examples';
 import { EXAMPLES as collection } from './collection/examples';
@@ -33,6 +35,8 @@ export interface CallExample {
 
 const BY_RESOURCE: Record<string, Record<string, CallExample>> = {
 	accountSecurity,
+	businessProfile,
+	call,
 	channel,
 	chat,
 	collection,
