@@ -44,3 +44,18 @@ it('the approval example asks for the manager phone it leaves empty', () => {
 	expect(workflow.nodes.find((node) => node.parameters.operation === 'sendAndWait').parameters.phone).toBe('');
 	expect(noteOf(workflow)).toMatch(/Put the manager's phone/);
 });
+
+it('every trigger followed by Combine Quick Messages has Followed by Combine Quick Messages on (version 1.2), so n8n asks for its Conversation State credential before Publish', () => {
+	const followed = [];
+	for (const file of files) {
+		const workflow = read(file);
+		for (const trigger of workflow.nodes.filter((node) => node.type.endsWith('.zApiTrigger'))) {
+			const next = (workflow.connections[trigger.name]?.main ?? []).flat().map((link) => workflow.nodes.find((node) => node.name === link.node));
+			if (!next.some((node) => node?.parameters?.operation === 'combineMessages')) continue;
+			followed.push(file);
+			expect({ file, typeVersion: trigger.typeVersion, followedByCombine: trigger.parameters.followedByCombine }).toEqual({ file, typeVersion: 1.2, followedByCombine: true });
+			expect(noteOf(workflow)).toMatch(/choose it in the trigger too, where \*Followed by Combine Quick Messages\* is on/);
+		}
+	}
+	expect(followed.length).toBeGreaterThan(0);
+});
