@@ -22,9 +22,13 @@ export class ZApiConversationStateApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
+			// Required: n8n tells a credential test nothing of its own address, so only a typed
+			// address lets Save test the key. Credentials saved with it empty keep working: the
+			// nodes then use the address n8n gives them (conversationState/table.ts).
+			required: true,
 			placeholder: 'https://n8n.example.com',
 			description:
-				"This n8n's address as the browser shows it (/api/v1 is added when missing). Empty: the nodes use this n8n's own address; type it to test the key. Every n8n process and worker must reach it (in queue mode, the main process's address).",
+				"This n8n's address as the browser shows it, for example https://n8n.example.com (/api/v1 is added when missing). Save tests the key there. Every n8n process and worker must reach it (in queue mode, the main process's address).",
 		},
 		{
 			displayName: 'API Key',

@@ -50,15 +50,40 @@ export class ZApi implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// One credential shown per resource. n8n fills in a credential by itself (on adding the
+		// node, and on opening it with none chosen) only once per node: the most recently saved
+		// one among the credential types shown. With two shown, the second stays empty and the
+		// node has an issue. The Conversation operations never call Z-API (their state lives in
+		// an n8n data table), so they show the Conversation State credential only.
+		// Labels as n8n words one credential of a node ("Credential for <type>").
 		credentials: [
 			// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
-			// Every resource but Partner (Instances), which uses the integrator account's credential instead.
-			{ name: 'zApiApi', required: true, displayOptions: { hide: { resource: [PARTNER_RESOURCE] } }, testedBy: 'zApiApiTest' },
+			// Every resource but Conversation (its state lives in an n8n data table) and Partner
+			// (Instances), which uses the integrator account's credential instead.
+			{
+				name: 'zApiApi',
+				displayName: 'Credential for Z-API Instance API',
+				required: true,
+				displayOptions: { hide: { resource: ['conversation', PARTNER_RESOURCE] } },
+				testedBy: 'zApiApiTest',
+			},
 			// Z-API's Partner API (shared/partnerCredentialCheck.ts tests it).
-			{ name: 'zApiPartnerApi', required: true, displayOptions: { show: { resource: [PARTNER_RESOURCE] } }, testedBy: 'zApiPartnerApiTest' },
+			{
+				name: 'zApiPartnerApi',
+				displayName: 'Credential for Z-API Partner API',
+				required: true,
+				displayOptions: { show: { resource: [PARTNER_RESOURCE] } },
+				testedBy: 'zApiPartnerApiTest',
+			},
 			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
 			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
-			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
+			{
+				name: 'zApiConversationStateApi',
+				displayName: 'Credential for Z-API Conversation State API',
+				required: true,
+				displayOptions: { show: { resource: ['conversation'] } },
+				testedBy: 'zApiConversationStateTest',
+			},
 		],
 		webhooks: resumeWebhooks,
 		waitingNodeTooltip: `={{ $parameter.operation === '${SEND_AND_WAIT_OPERATION}' ? 'The workflow goes on when the person answers' : $parameter.operation === '${SEND_AND_WAIT_FOR_REPLY}' ? 'The workflow goes on when the person answers in the chat' : '' }}`,

@@ -18,11 +18,27 @@ import type { TriggerStaticData } from './staticData';
 /** The table's record in the trigger's static data, set at activation when a Combine node follows. */
 export type BurstTable = { id: string; name: string };
 
+/**
+ * The trigger's switch (version 1.2 on) that shows the Conversation State credential, required,
+ * so that n8n marks the node before Publish when it is missing (ZApiTrigger.node.ts).
+ */
+export const FOLLOWED_BY_COMBINE = 'followedByCombine';
+
+/** The first version with Followed by Combine Quick Messages. */
+export const SWITCH_VERSION = 1.2;
+
+const WHY = 'the trigger records each message as it arrives, so a burst is counted from then however busy n8n is';
+
 /** What a workflow needs for its trigger to record arrivals, said at activation. */
 export const NEEDS_STATE_CREDENTIAL = {
 	message: 'Combine Quick Messages after this trigger needs the Z-API Conversation State credential in the trigger too',
-	description:
-		'Select the same Z-API Conversation State credential in the Z-API Trigger as in Combine Quick Messages: the trigger records each message as it arrives, so a burst is counted from then however busy n8n is.',
+	description: `In the Z-API Trigger, choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages, then publish again: ${WHY}.`,
+};
+
+/** Said at activation when Combine follows a trigger (1.2 on) whose switch is off. */
+export const NEEDS_SWITCH = {
+	message: 'Combine Quick Messages follows this trigger, but the trigger’s Followed by Combine Quick Messages is off',
+	description: `In the Z-API Trigger, turn on Followed by Combine Quick Messages and choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages, then publish again: ${WHY}.`,
 };
 
 /**
@@ -40,8 +56,14 @@ export async function tableForArrivals(this: IHookFunctions): Promise<BurstTable
 		return undefined;
 	}
 	if (!name) return undefined;
-	if (!this.getNode().credentials?.[N8N_API_CREDENTIALS]) {
-		throw new NodeOperationError(this.getNode(), NEEDS_STATE_CREDENTIAL.message, { description: NEEDS_STATE_CREDENTIAL.description });
+	const node = this.getNode();
+	// Before 1.2 the credential is shown always; from 1.2 only with the switch on (n8n would not
+	// hand the trigger a credential it does not show).
+	if (node.typeVersion >= SWITCH_VERSION && this.getNodeParameter(FOLLOWED_BY_COMBINE, false) !== true) {
+		throw new NodeOperationError(node, NEEDS_SWITCH.message, { description: NEEDS_SWITCH.description });
+	}
+	if (!node.credentials?.[N8N_API_CREDENTIALS]) {
+		throw new NodeOperationError(node, NEEDS_STATE_CREDENTIAL.message, { description: NEEDS_STATE_CREDENTIAL.description });
 	}
 	const table = await ConversationTable.open(this, 0, name);
 	return { id: table.id, name };

@@ -1004,7 +1004,8 @@ function burstWorkflows({ triggerVersion, instance, stateCredential, stateOnTrig
 	const recipe = chain('bench: burst recipe (Redis, Wait, If)', recipeNodes);
 	const triggerCredentials = { zApiApi: instance.credential, ...(stateOnTrigger ? { zApiConversationStateApi: stateCredential } : {}) };
 	const packageBot = chain('bench: burst bot (Combine Quick Messages)', [
-		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], options: {} }, { webhookId: crypto.randomUUID(), credentials: triggerCredentials }),
+		// Followed by Combine Quick Messages (version 1.2 on) shows the trigger's Conversation State credential.
+		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], ...(stateOnTrigger ? { followedByCombine: true } : {}), options: {} }, { webhookId: crypto.randomUUID(), credentials: triggerCredentials }),
 		node(
 			'Combine',
 			ACTION_TYPE,

@@ -16,6 +16,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
+	IVersionedNodeType,
 	INodeTypes,
 	IRun,
 	IRunExecutionData,
@@ -45,14 +46,21 @@ export const TEST_CREDENTIALS = {
 
 export const INSTANCE_PATH = `/instances/${TEST_CREDENTIALS.instanceId}/token/${TEST_CREDENTIALS.instanceToken}`;
 
-const nodeTypeList: Record<string, INodeType> = {
+const nodeTypeList: Record<string, INodeType | IVersionedNodeType> = {
 	[ACTION_TYPE]: new ZApi(),
 	[TRIGGER_TYPE]: new ZApiTrigger(),
 };
 
+/** The node type of that version, as n8n picks it (a versioned node's own description per version). */
+export function nodeTypeOf(name: string, version?: number): INodeType {
+	const type = nodeTypeList[name];
+	// A type no test registered (n8n's own nodes after the trigger) is unknown, as before.
+	return (type && NodeHelpers.getVersionedNodeType(type, version)) as INodeType;
+}
+
 export const nodeTypes: INodeTypes = {
 	getByName: (name) => nodeTypeList[name],
-	getByNameAndVersion: (name) => nodeTypeList[name],
+	getByNameAndVersion: (name, version) => nodeTypeOf(name, version),
 	getKnownTypes: () => ({}),
 } as INodeTypes;
 
@@ -284,7 +292,7 @@ function triggerWorkflow(setup: TriggerSetup, node: INode, staticData: IDataObje
 }
 
 function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-	const webhookDescription = nodeTypeList[TRIGGER_TYPE].description.webhooks![0];
+	const webhookDescription = nodeTypeOf(TRIGGER_TYPE, node.typeVersion).description.webhooks![0];
 	const path = String(webhookDescription.path);
 	return {
 		httpMethod: 'POST',
@@ -306,7 +314,7 @@ function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkfl
 export function triggerLifecycle(setup: TriggerSetup) {
 	const staticData = setup.staticData ?? {};
 	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
-	const nodeType = nodeTypeList[TRIGGER_TYPE];
+	const nodeType = nodeTypeOf(TRIGGER_TYPE, node.typeVersion);
 	const methods = nodeType.webhookMethods!.default!;
 
 	const context = (isTest: boolean, activation: WorkflowActivateMode) => {
@@ -416,7 +424,7 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 	(additionalData as unknown as IDataObject).httpResponse = res as unknown as IDataObject;
 	const webhookData = triggerWebhook(workflow, node, additionalData, delivery.isTest ?? false);
 	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
-	const result = await nodeTypeList[TRIGGER_TYPE].webhook!.call(context);
+	const result = await nodeTypeOf(TRIGGER_TYPE, node.typeVersion).webhook!.call(context);
 	const returned = performance.now();
 	const items = result.workflowData?.[0]?.map((item) => item.json);
 	return { items, response, result, answeredAfterMs: (written.at ?? returned) - started };

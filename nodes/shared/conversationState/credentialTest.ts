@@ -20,7 +20,7 @@ export async function testConversationState(this: ICredentialTestFunctions, cred
 	if (!typed) {
 		return {
 			status: 'Error',
-			message: `n8n API Address is empty: the nodes then use this n8n's own address, which n8n does not tell a credential test. Type this n8n's address (as the browser shows it) to test the key.${expires}`,
+			message: `The n8n API Address is empty: type this n8n's address as the browser shows it (for example https://n8n.example.com), then save again to test the key.${expires}`,
 		};
 	}
 	const base = apiBaseOf(typed);

@@ -17,7 +17,8 @@ const API_PATH = '/api/v1';
 
 /**
  * n8n's API address from what a person types: n8n's own address or its API address, with or
- * without a trailing slash; empty means this n8n (`ownAddress`, when the caller knows it).
+ * without a trailing slash. Empty (a credential saved before the field was required) means this
+ * n8n (`ownAddress`, when the caller knows it).
  * Undefined when no http(s) address results.
  */
 export function apiBaseOf(typed: unknown, ownAddress?: string): string | undefined {
@@ -144,7 +145,7 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 			const redact = await redactorOfSetup(setup);
 			return failed(
 				`${capital(ADDRESS_FIELD)} (${redact(error.from)}) redirected the call to ${redact(error.to)}; it was not followed, so the API key did not go there`,
-				`Set the n8n API Address to the address n8n answers at itself (the one the redirect leads to, if that is this n8n), or leave it empty to use this n8n's own address.`,
+				`Set the n8n API Address to the address n8n answers at itself (the one the redirect leads to, if that is this n8n).`,
 				false,
 			);
 		}
@@ -154,7 +155,7 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		// The code goes in the description: n8n replaces a message holding one with its own words.
 		return failed(
 			`${capital(ADDRESS_FIELD)} cannot be reached at ${host}: ${words}`,
-			`${code ? `Node reported ${code}. ` : ''}Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process). Leave the field empty to use this n8n's own address.`,
+			`${code ? `Node reported ${code}. ` : ''}Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process).`,
 			code === undefined || MAYBE_APPLIED_CODES.has(code),
 		);
 	}

@@ -362,7 +362,7 @@ async function setupOf(context: StateContext, itemIndex: number): Promise<N8nApi
 	if (!base) {
 		throw new StateStoreError(context.getNode(), `The n8n API Address in the ${CREDENTIAL_LABEL} "${credentialName}" is not an http(s) address`, {
 			itemIndex,
-			description: "Set it to this n8n's address as the browser shows it (for example https://n8n.example.com), or leave it empty to use this n8n's own address.",
+			description: "Set it to this n8n's address as the browser shows it, for example https://n8n.example.com.",
 		});
 	}
 	const apiKey = String(credentials.apiKey ?? '').trim();

@@ -198,8 +198,14 @@ function conversationWorkflow(
 	return {
 		name: `queue: conversation [${hex(3)}]`,
 		nodes: [
-			// The trigger records each message as it arrives for Combine Quick Messages: it needs the credential too.
-			{ ...triggerWorkflow(credential).nodes[0], parameters: trigger, credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential } },
+			// The trigger records each message as it arrives for Combine Quick Messages: Followed by Combine
+			// Quick Messages on (version 1.2), with the credential too.
+			{
+				...triggerWorkflow(credential).nodes[0],
+				typeVersion: 1.2,
+				parameters: { ...trigger, followedByCombine: true },
+				credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential },
+			},
 			{
 				id: crypto.randomUUID(),
 				name: 'Combine',
@@ -207,7 +213,7 @@ function conversationWorkflow(
 				typeVersion: 1,
 				position: [220, 0],
 				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
-				credentials: { ...credentialRef(credential), zApiConversationStateApi: stateCredential },
+				credentials: { zApiConversationStateApi: stateCredential },
 			},
 			{ id: crypto.randomUUID(), name: 'Agent', position: [440, 0], ...agent },
 		],

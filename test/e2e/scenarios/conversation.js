@@ -25,7 +25,10 @@ const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
 function botWorkflow(t, inst, credential, options = {}, { trigger: triggerParameters = { events: ['messageReceived', 'messageSent'], options: {} }, agent } = {}) {
 	const wf = t.triggerWorkflow(inst, triggerParameters, { name: 'e2e conversation' });
 	const trigger = wf.nodes[0];
-	// The trigger records each message as it arrives for Combine Quick Messages: it needs the credential too.
+	// The trigger records each message as it arrives for Combine Quick Messages: Followed by Combine
+	// Quick Messages on (version 1.2), with the credential too.
+	trigger.typeVersion = 1.2;
+	trigger.parameters = { ...trigger.parameters, followedByCombine: true };
 	trigger.credentials = { ...trigger.credentials, zApiConversationStateApi: { ...credential } };
 	wf.nodes.push(
 		{
@@ -35,7 +38,7 @@ function botWorkflow(t, inst, credential, options = {}, { trigger: triggerParame
 			typeVersion: 1,
 			position: [220, 0],
 			parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 30, options },
-			credentials: { zApiApi: { ...inst.credential }, zApiConversationStateApi: { ...credential } },
+			credentials: { zApiConversationStateApi: { ...credential } },
 		},
 		{ id: require('node:crypto').randomUUID(), name: 'Agent', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {}, ...agent },
 	);

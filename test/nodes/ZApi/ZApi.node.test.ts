@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ZApiApi } from '../../../credentials/ZApiApi.credentials';
@@ -6,7 +6,9 @@ import { ZApiPartnerApi } from '../../../credentials/ZApiPartnerApi.credentials'
 import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { resources } from '../../../nodes/ZApi/actions/resources';
 import codex from '../../../nodes/ZApi/ZApi.node.json';
-import { ACTION_TYPE, makeNode, makeWorkflow } from '../../helpers/engine';
+import { FakeDataTables } from '../../helpers/dataTables';
+import { credentialIssues, filledOnAdd, shownCredentials, type SavedCredential } from '../../helpers/editorCredentials';
+import { ACTION_TYPE, makeNode, makeWorkflow, runAction } from '../../helpers/engine';
 
 const node = new ZApi();
 const { description } = node;
@@ -39,11 +41,29 @@ describe('Z-API node description', () => {
 		expect(description.description.length).toBeGreaterThan(20);
 	});
 
-	it('requires the Z-API credentials, the partner credential for Partner (Instances) instead, and an n8n API key for conversations only, all tested by the node', () => {
+	it('requires the Z-API credentials, the partner credential for Partner (Instances) instead, and for conversations an n8n API key instead, all tested by the node', () => {
 		expect(description.credentials).toEqual([
-			{ name: 'zApiApi', required: true, displayOptions: { hide: { resource: ['partner'] } }, testedBy: 'zApiApiTest' },
-			{ name: 'zApiPartnerApi', required: true, displayOptions: { show: { resource: ['partner'] } }, testedBy: 'zApiPartnerApiTest' },
-			{ name: 'zApiConversationStateApi', required: true, displayOptions: { show: { resource: ['conversation'] } }, testedBy: 'zApiConversationStateTest' },
+			{
+				name: 'zApiApi',
+				displayName: 'Credential for Z-API Instance API',
+				required: true,
+				displayOptions: { hide: { resource: ['conversation', 'partner'] } },
+				testedBy: 'zApiApiTest',
+			},
+			{
+				name: 'zApiPartnerApi',
+				displayName: 'Credential for Z-API Partner API',
+				required: true,
+				displayOptions: { show: { resource: ['partner'] } },
+				testedBy: 'zApiPartnerApiTest',
+			},
+			{
+				name: 'zApiConversationStateApi',
+				displayName: 'Credential for Z-API Conversation State API',
+				required: true,
+				displayOptions: { show: { resource: ['conversation'] } },
+				testedBy: 'zApiConversationStateTest',
+			},
 		]);
 		// n8n runs a credential type's own `test` before any node's.
 		expect((new ZApiApi() as { test?: unknown }).test).toBeUndefined();
@@ -59,7 +79,7 @@ describe('Z-API node description', () => {
 				.map((credential) => credential.name);
 		expect(shownFor('partner')).toEqual(['zApiPartnerApi']);
 		expect(shownFor('message')).toEqual(['zApiApi']);
-		expect(shownFor('conversation')).toEqual(['zApiApi', 'zApiConversationStateApi']);
+		expect(shownFor('conversation')).toEqual(['zApiConversationStateApi']);
 	});
 
 	it('lists every resource of the registry with its operations, in order', () => {
@@ -283,5 +303,48 @@ describe('Z-API node description', () => {
 		const url = properties.find((property) => property.name === 'url');
 		expect(url?.description).toMatch(/https/);
 		expect(url?.placeholder).toMatch(/^https:\/\//);
+	});
+});
+
+describe('Z-API node credentials in the n8n editor', () => {
+	const instance: SavedCredential = { type: 'zApiApi', id: 'i1', name: 'My instance', updatedAt: '2026-11-01T10:00:00.000Z' };
+	const state: SavedCredential = { type: 'zApiConversationStateApi', id: 's1', name: 'Conversation state', updatedAt: '2026-11-01T10:05:00.000Z' };
+	const added = (resource: string, operation: string): INode =>
+		({ id: 'n1', name: 'Z-API', type: ACTION_TYPE, typeVersion: 1.1, position: [0, 0], parameters: { resource, operation } }) as INode;
+	const everyOperation = resources.flatMap((resource) => resource.operations.map((operation) => [resource.value, operation.value]));
+
+	it.each(everyOperation)('%s > %s shows one credential, so the one n8n fills in is all it needs', (resource, operation) => {
+		const node = added(resource, operation);
+		expect(shownCredentials(description, node).map((entry) => entry.name)).toEqual([resource === 'conversation' ? 'zApiConversationStateApi' : 'zApiApi']);
+		// One credential of each type saved, whichever saved last: no issue after adding the node.
+		for (const saved of [[instance, state], [{ ...instance, updatedAt: '2026-11-02T00:00:00.000Z' }, state]]) {
+			const filled = { ...node, credentials: filledOnAdd(description, node, saved) };
+			expect(credentialIssues(description, filled)).toEqual({});
+		}
+	});
+
+	it('Combine Quick Messages added from the panel gets its credential filled, with no issue before Publish', () => {
+		const node = added('conversation', 'combineMessages');
+		const filled = { ...node, credentials: filledOnAdd(description, node, [instance, state]) };
+		expect(filled.credentials).toEqual({ zApiConversationStateApi: { id: 's1', name: 'Conversation state' } });
+		expect(credentialIssues(description, filled)).toEqual({});
+		// Left empty, n8n marks the node.
+		expect(credentialIssues(description, node)).toEqual({ zApiConversationStateApi: ['Credentials for Z-API are not set.'] });
+	});
+
+	it('labels each credential field by its type, as n8n words one credential of a node', () => {
+		expect(description.credentials?.map((entry) => entry.displayName)).toEqual(['Credential for Z-API Instance API', 'Credential for Z-API Conversation State API']);
+	});
+
+	it('runs a Conversation operation with the Conversation State credential alone', async () => {
+		const tables = new FakeDataTables();
+		const result = await runAction(
+			{ resource: 'conversation', operation: 'getBotState', chatId: '5511999999999' },
+			[{ json: {} }],
+			{ settings: { credentials: { zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' } } } },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{ chatId: '5511999999999', paused: false, pausedUntil: null, untilResumed: false, pausedBy: null }]);
+		expect(tables.requests.length).toBeGreaterThan(0);
 	});
 });

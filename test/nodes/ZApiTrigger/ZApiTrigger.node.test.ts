@@ -1,5 +1,5 @@
 /** What the user sees of the trigger in the editor, and what n8n reads to wire it up. */
-import type { INodeParameters, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { CONTENT_KINDS, FLAG_KINDS } from '../../../nodes/shared/delivery/kinds';
@@ -7,9 +7,10 @@ import { EVENT_CHOICES } from '../../../nodes/ZApiTrigger/eventChoices';
 import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import codex from '../../../nodes/ZApiTrigger/ZApiTrigger.node.json';
+import { credentialIssues, filledOnAdd, shownCredentials, type SavedCredential } from '../../helpers/editorCredentials';
 import { makeNode, makeWorkflow, TRIGGER_TYPE } from '../../helpers/engine';
 
-const node = new ZApiTrigger();
+const node = new ZApiTrigger().getNodeType();
 const { description } = node;
 const actionDescription = new ZApi().description;
 const property = (name: string) => description.properties.find((candidate) => candidate.name === name) as INodeProperties;
@@ -25,28 +26,33 @@ describe('Z-API Trigger description', () => {
 			name: 'zApiTrigger',
 			displayName: 'Z-API Trigger',
 			group: ['trigger'],
-			version: [1, 1.1],
-			defaultVersion: 1.1,
+			version: [1.2],
 			inputs: [],
 			outputs: ['main'],
 		});
 		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
-	it('uses the Z-API credentials, required, and the Conversation State credential, optional (for a Combine Quick Messages after it), tested as in the Z-API node', () => {
+	it('uses the Z-API credentials, required, and the Conversation State credential, required once Followed by Combine Quick Messages is on, tested as in the Z-API node', () => {
 		expect(description.credentials).toEqual([
-			{ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' },
-			{ name: 'zApiConversationStateApi', required: false, testedBy: 'zApiConversationStateTest' },
+			{ name: 'zApiApi', displayName: 'Credential for Z-API Instance API', required: true, testedBy: 'zApiApiTest' },
+			{
+				name: 'zApiConversationStateApi',
+				displayName: 'Credential for Z-API Conversation State API',
+				required: true,
+				displayOptions: { show: { followedByCombine: [true] } },
+				testedBy: 'zApiConversationStateTest',
+			},
 		]);
-		expect(node.methods.credentialTest.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
-		expect(node.methods.credentialTest.zApiConversationStateTest).toBe(new ZApi().methods.credentialTest.zApiConversationStateTest);
+		expect(node.methods!.credentialTest!.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
+		expect(node.methods!.credentialTest!.zApiConversationStateTest).toBe(new ZApi().methods.credentialTest.zApiConversationStateTest);
 	});
 
 	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', ndvHideUrl: true },
 		]);
-		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(Object.keys(node.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(typeof node.webhook).toBe('function');
 	});
 
@@ -139,7 +145,7 @@ describe('Z-API Trigger description', () => {
 
 	it('a new trigger node gets Message Received, all kinds, no options', () => {
 		const parameters = NodeHelpers.getNodeParameters(description.properties, {}, true, false, null, description);
-		expect(parameters).toEqual({ webhookNotice: '', events: ['messageReceived'], contentKinds: [], options: {} });
+		expect(parameters).toEqual({ webhookNotice: '', events: ['messageReceived'], followedByCombine: false, contentKinds: [], options: {} });
 	});
 
 	it('shows One Item per Message ID only when Message Status Changed is chosen', () => {
@@ -220,3 +226,50 @@ describe('Z-API Trigger description', () => {
 		expect(subtitleFor([])).toBe('');
 	});
 });
+
+describe('Z-API Trigger credentials in the n8n editor', () => {
+	const instance: SavedCredential = { type: 'zApiApi', id: 'i1', name: 'My instance', updatedAt: '2026-11-01T10:00:00.000Z' };
+	// Saved last, as a person setting up the AI bot does: n8n picks the newest of the types shown.
+	const state: SavedCredential = { type: 'zApiConversationStateApi', id: 's1', name: 'Conversation state', updatedAt: '2026-11-01T10:05:00.000Z' };
+	const trigger = (typeVersion: number, parameters: INodeParameters = {}, credentials?: INode['credentials']): INode =>
+		({ id: 't1', name: 'Z-API Trigger', type: TRIGGER_TYPE, typeVersion, position: [0, 0], parameters, ...(credentials ? { credentials } : {}) }) as INode;
+	const of = (version: number) => new ZApiTrigger().getNodeType(version).description as INodeTypeDescription;
+
+	it('a new trigger gets the Z-API Instance credential filled in, and has no issue', () => {
+		const added = trigger(1.2, { events: ['messageReceived'] });
+		expect(shownCredentials(description, added).map((entry) => entry.name)).toEqual(['zApiApi']);
+		const filled = { ...added, credentials: filledOnAdd(description, added, [instance, state]) };
+		expect(filled.credentials).toEqual({ zApiApi: { id: 'i1', name: 'My instance' } });
+		expect(credentialIssues(description, filled)).toEqual({});
+	});
+
+	it('Followed by Combine Quick Messages on: the Conversation State credential shows, labelled, and n8n marks the node until it is chosen', () => {
+		const on = trigger(1.2, { events: ['messageReceived'], followedByCombine: true }, { zApiApi: { id: 'i1', name: 'My instance' } });
+		expect(shownCredentials(description, on).map((entry) => entry.displayName)).toEqual([
+			'Credential for Z-API Instance API',
+			'Credential for Z-API Conversation State API',
+		]);
+		expect(credentialIssues(description, on)).toEqual({ zApiConversationStateApi: ['Credentials for Z-API Trigger are not set.'] });
+		const chosen = { ...on, credentials: { ...on.credentials, zApiConversationStateApi: { id: 's1', name: 'Conversation state' } } };
+		expect(credentialIssues(description, chosen)).toEqual({});
+	});
+
+	it('the switch says what it is for, right after Events', () => {
+		const names = description.properties.map((candidate) => candidate.name);
+		expect(names.indexOf('followedByCombine')).toBe(names.indexOf('events') + 1);
+		expect(property('followedByCombine')).toMatchObject({ displayName: 'Followed by Combine Quick Messages', type: 'boolean', default: false });
+		expect(property('followedByCombine').description).toMatch(/Credential for Z-API Conversation State API/);
+	});
+
+	it.each([1, 1.1])('a saved trigger of version %s keeps the credential shown and optional: with it, it still reaches the trigger; without it, no new issue', (version) => {
+		const saved = of(version);
+		expect(saved.properties.some((candidate) => candidate.name === 'followedByCombine')).toBe(false);
+		const withState = trigger(version, { events: ['messageReceived'] }, { zApiApi: { id: 'i1', name: 'My instance' }, zApiConversationStateApi: { id: 's1', name: 'Conversation state' } });
+		expect(shownCredentials(saved, withState).map((entry) => entry.name)).toEqual(['zApiApi', 'zApiConversationStateApi']);
+		expect(credentialIssues(saved, withState)).toEqual({});
+		expect(credentialIssues(saved, trigger(version, { events: ['messageReceived'] }, { zApiApi: { id: 'i1', name: 'My instance' } }))).toEqual({});
+		// Labelled apart, not both "Credential".
+		expect(saved.credentials?.map((entry) => entry.displayName)).toEqual(['Credential for Z-API Instance API', 'Credential for Z-API Conversation State API']);
+	});
+});
+

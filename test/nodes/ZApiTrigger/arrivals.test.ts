@@ -9,7 +9,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
-import { NEEDS_STATE_CREDENTIAL } from '../../../nodes/ZApiTrigger/arrivals';
+import { NEEDS_STATE_CREDENTIAL, NEEDS_SWITCH } from '../../../nodes/ZApiTrigger/arrivals';
 import { FakeDataTables } from '../../helpers/dataTables';
 import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TEST_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
 import { echoedForms, holdsSecret } from '../../helpers/secrets';
@@ -156,6 +156,55 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(puts).toEqual([]);
 		expect(triggerRecord({ setup })).toEqual({});
 		expect(makeNode(TRIGGER_TYPE, {}).credentials?.zApiConversationStateApi).toBeDefined();
+	});
+});
+
+describe('a trigger of version 1.2: Followed by Combine Quick Messages', () => {
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+
+	/** Activates a trigger of version 1.2 followed by Combine; the activation's error, the PUTs sent, the trigger's record. */
+	const activate = async (parameters: IDataObject, node: Partial<INode> = {}) => {
+		const setup = { parameters: { events: ['messageReceived'], ...parameters }, staticData: {}, after: [combineNode()], node: { typeVersion: 1.2, ...node } as Partial<INode> };
+		const puts: string[] = [];
+		nock('https://api.z-api.io')
+			.persist()
+			.get(`${INSTANCE_PATH}/me`)
+			.reply(200, {})
+			.put(/.*/)
+			.reply((uri) => (puts.push(uri), [200, { value: true }]));
+		const failure = await triggerLifecycle(setup)
+			.activate()
+			.then(
+				() => undefined,
+				(error: Error & { description?: string }) => error,
+			);
+		return { failure, puts, record: triggerRecord({ setup }) };
+	};
+
+	it('switched off with Combine after it: the activation is refused, naming the switch and the credential to choose, before any webhook is set', async () => {
+		const { failure, puts, record } = await activate({});
+		expect(failure?.message).toBe(`${NEEDS_SWITCH.message}. ${NEEDS_SWITCH.description}`);
+		expect(failure?.message).toMatch(/turn on Followed by Combine Quick Messages and choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages/);
+		expect(puts).toEqual([]);
+		expect(record).toEqual({});
+		expect(tables.requests).toEqual([]);
+	});
+
+	it('switched on without the Conversation State credential: refused, naming the field', async () => {
+		const { failure, puts } = await activate({ followedByCombine: true }, { credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } } });
+		expect(failure?.message).toBe(`${NEEDS_STATE_CREDENTIAL.message}. ${NEEDS_STATE_CREDENTIAL.description}`);
+		expect(failure?.message).toMatch(/choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages/);
+		expect(puts).toEqual([]);
+	});
+
+	it('switched on with the credential: the table is found at activation and arrivals are recorded', async () => {
+		const { failure, puts, record } = await activate({ followedByCombine: true });
+		expect(failure).toBeUndefined();
+		expect(puts.length).toBeGreaterThan(0);
+		expect(record.burstTable).toEqual({ id: 'dt1', name: TABLE });
 	});
 });
 

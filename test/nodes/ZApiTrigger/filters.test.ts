@@ -39,7 +39,7 @@ const DELIVERIES: Record<string, () => IDataObject> = {
 
 /** What a trigger node holds when a parameter was never touched: the description's defaults. */
 const DEFAULTS = Object.fromEntries(
-	new ZApiTrigger().description.properties.map((property: INodeProperties) => [property.name, property.default]),
+	new ZApiTrigger().getNodeType().description.properties.map((property: INodeProperties) => [property.name, property.default]),
 );
 
 /** Whether the delivery starts an execution under these parameters. */

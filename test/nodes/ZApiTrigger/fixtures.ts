@@ -8,7 +8,7 @@ import { createHmac } from 'crypto';
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { HookContext } from 'n8n-core';
-import type { IDataObject, IHookFunctions, INodeType, IWebhookData } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookData } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import nock from 'nock';
 
@@ -262,7 +262,7 @@ export async function n8nDelete(setup: TriggerSetup, isTest = false): Promise<bo
 	const node = makeNode(TRIGGER_TYPE, setup.parameters, setup.node);
 	const workflow = makeWorkflow([node], setup.staticData ?? {}, !isTest, setup.workflowId);
 	const additionalData = makeAdditionalData(setup.options, 'internal');
-	const nodeType = nodeTypes.getByName(TRIGGER_TYPE) as INodeType;
+	const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE, node.typeVersion);
 	const webhookDescription = nodeType.description.webhooks![0];
 	const webhookData: IWebhookData = {
 		httpMethod: 'POST',

@@ -837,7 +837,7 @@ describe('listening for a test event', () => {
 	});
 
 	it('the node tells the user about it', () => {
-		const notice = new ZApiTrigger().description.properties.find((property) => property.type === 'notice');
+		const notice = new ZApiTrigger().getNodeType().description.properties.find((property) => property.type === 'notice');
 		// What listening does to the webhooks: another program's address comes back after it.
 		expect(notice?.displayName).toMatch(/another program’s address is put back when the last one stops, and after test listening/);
 	});

@@ -1,12 +1,13 @@
-import type { IDataObject, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { ZApiTrigger } from '../../../nodes/ZApiTrigger/ZApiTrigger.node';
 import { deliver } from '../../helpers/engine';
 import { ALL_EVENTS, clone, contentFixture, listening, statusFixture } from './fixtures';
 
-const description: INodeTypeDescription = new ZApiTrigger().description;
-const versions = ([] as number[]).concat(description.version);
+const trigger = new ZApiTrigger();
+const description: INodeTypeBaseDescription = trigger.description;
+const versions = Object.keys(trigger.nodeVersions).map(Number);
 
 describe('Z-API Trigger: versions', () => {
 	it('gives new triggers a version other than 1, where n8n evaluates no expression per delivery', () => {

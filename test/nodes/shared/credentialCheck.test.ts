@@ -97,7 +97,7 @@ function expectNoSecret(result: INodeCredentialTestResult): void {
 
 describe('the test both nodes run', () => {
 	it('is one function, named by both nodes in their credentials list', () => {
-		expect(new ZApiTrigger().methods.credentialTest.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
+		expect(new ZApiTrigger().getNodeType().methods!.credentialTest!.zApiApiTest).toBe(new ZApi().methods.credentialTest.zApiApiTest);
 		expect(CREDENTIAL_TEST_TIMEOUT_MS).toBe(20_000);
 	});
 });

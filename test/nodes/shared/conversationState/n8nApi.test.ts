@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult, INodeExecutionData } from 'n8n-workflow';
 import { proxyRequestToAxios } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helpers/legacy-request-adapter';
 
+import { ZApiConversationStateApi } from '../../../../credentials/ZApiConversationStateApi.credentials';
 import { apiBaseOf, keyExpiryOf } from '../../../../nodes/shared/conversationState/n8nApi';
 import { FORGET_EVERY } from '../../../../nodes/shared/conversationState/table';
 import { ZApi } from '../../../../nodes/ZApi/ZApi.node';
@@ -307,7 +308,13 @@ describe('the address a person types', () => {
 
 	it('the credential test with the field empty says to type the address to test', async () => {
 		const result = await testCredential({ baseUrl: '', apiKey: KEY });
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^n8n API Address is empty: the nodes then use this n8n's own address.*Type this n8n's address/) });
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^The n8n API Address is empty: type this n8n's address as the browser shows it/) });
+	});
+
+	it('asks for the address: n8n marks the field required, so the test only runs with one typed', () => {
+		const field = new ZApiConversationStateApi().properties.find((property) => property.name === 'baseUrl');
+		expect(field?.required).toBe(true);
+		expect(field?.description).not.toMatch(/empty/i);
 	});
 });
 
