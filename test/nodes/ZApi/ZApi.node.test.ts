@@ -309,15 +309,17 @@ describe('Z-API node description', () => {
 describe('Z-API node credentials in the n8n editor', () => {
 	const instance: SavedCredential = { type: 'zApiApi', id: 'i1', name: 'My instance', updatedAt: '2026-11-01T10:00:00.000Z' };
 	const state: SavedCredential = { type: 'zApiConversationStateApi', id: 's1', name: 'Conversation state', updatedAt: '2026-11-01T10:05:00.000Z' };
+	const partner: SavedCredential = { type: 'zApiPartnerApi', id: 'p1', name: 'Partner account', updatedAt: '2026-11-01T10:10:00.000Z' };
+	const credentialOf: Record<string, string> = { conversation: 'zApiConversationStateApi', partner: 'zApiPartnerApi' };
 	const added = (resource: string, operation: string): INode =>
 		({ id: 'n1', name: 'Z-API', type: ACTION_TYPE, typeVersion: 1.1, position: [0, 0], parameters: { resource, operation } }) as INode;
 	const everyOperation = resources.flatMap((resource) => resource.operations.map((operation) => [resource.value, operation.value]));
 
 	it.each(everyOperation)('%s > %s shows one credential, so the one n8n fills in is all it needs', (resource, operation) => {
 		const node = added(resource, operation);
-		expect(shownCredentials(description, node).map((entry) => entry.name)).toEqual([resource === 'conversation' ? 'zApiConversationStateApi' : 'zApiApi']);
+		expect(shownCredentials(description, node).map((entry) => entry.name)).toEqual([credentialOf[resource] ?? 'zApiApi']);
 		// One credential of each type saved, whichever saved last: no issue after adding the node.
-		for (const saved of [[instance, state], [{ ...instance, updatedAt: '2026-11-02T00:00:00.000Z' }, state]]) {
+		for (const saved of [[instance, state, partner], [{ ...instance, updatedAt: '2026-11-02T00:00:00.000Z' }, state, partner]]) {
 			const filled = { ...node, credentials: filledOnAdd(description, node, saved) };
 			expect(credentialIssues(description, filled)).toEqual({});
 		}
@@ -333,7 +335,11 @@ describe('Z-API node credentials in the n8n editor', () => {
 	});
 
 	it('labels each credential field by its type, as n8n words one credential of a node', () => {
-		expect(description.credentials?.map((entry) => entry.displayName)).toEqual(['Credential for Z-API Instance API', 'Credential for Z-API Conversation State API']);
+		expect(description.credentials?.map((entry) => entry.displayName)).toEqual([
+			'Credential for Z-API Instance API',
+			'Credential for Z-API Partner API',
+			'Credential for Z-API Conversation State API',
+		]);
 	});
 
 	it('runs a Conversation operation with the Conversation State credential alone', async () => {
