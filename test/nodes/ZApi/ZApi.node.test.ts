@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INode, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
@@ -194,6 +197,14 @@ describe('Z-API node description', () => {
 		}
 		const options = operationSelectors.flatMap((selector) => selector.options as INodePropertyOptions[]);
 		expect(options.find((option) => option.value === 'sendAndWaitForReply')?.action).toBe('Ask a question and wait for the reply in the chat');
+	});
+
+	it('README and the operations page say how many operations there are, and list each resource', () => {
+		const count = resources.flatMap((resource) => resource.operations).length;
+		const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+		expect(readme).toContain(`(${count} operations, every endpoint Z-API documents;`);
+		const page = readFileSync(join(__dirname, '../../../docs/operations.md'), 'utf8');
+		for (const resource of resources) expect(page).toContain(`| ${resource.name} | `);
 	});
 
 	it('gives every operation a short action and a description', () => {
