@@ -53,7 +53,7 @@ module.exports = {
 					{ method: 'POST', path: '/create-newsletter', query: {}, body: { name: 'E2E news', description: 'Weekly offers' } },
 					{ method: 'DELETE', path: '/delete-newsletter', query: {}, body: { id: created.id } },
 				]);
-				assert.deepEqual(t.standIn.newsletters(inst.id), { channels: [], deleted: [created.id] });
+				assert.deepEqual(t.standIn.newsletters(inst.id), { channels: [], deleted: [created.id], adminInvites: [] });
 			},
 		},
 		{
