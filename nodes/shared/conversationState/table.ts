@@ -192,6 +192,16 @@ export class ConversationTable {
 		return row ? { id: Number(row.id), sentAt: Number(row.arrivedAt), writtenAt: writtenAtOf(row) } : undefined;
 	}
 
+	/**
+	 * Whether the chat has a message sent from `from` to just before `to`, claimed or not: one
+	 * call, one row at most. A message with none in the hour before it opens a conversation.
+	 */
+	async hasMessageSentBetween(chatId: string, from: number, to: number): Promise<boolean> {
+		const filter = where(eq('chatId', chatId), eq('kind', 'message'), { columnName: 'arrivedAt', condition: 'gte', value: from }, { columnName: 'arrivedAt', condition: 'lt', value: to });
+		const page = (await this.call('GET', '/rows', { qs: { filter: JSON.stringify(filter), limit: 1 } })) as { data?: Row[] } | undefined;
+		return Array.isArray(page?.data) && page.data.length > 0;
+	}
+
 	/** The chat's pause rows. */
 	async pauseRowsOf(chatId: string): Promise<Row[]> {
 		return await this.rows(where(eq('chatId', chatId), eq('kind', 'pause')));

@@ -5,7 +5,27 @@ import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
-import { MOST_EXTRA_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast, wordList, type Newest } from './combineMessages/burst';
+import {
+	MOST_EXTRA_MS,
+	SEND_AT_ONCE_RULES,
+	WENT_ON_BECAUSE,
+	burstOf,
+	closedBecause,
+	combine,
+	commandOf,
+	decidesAt,
+	goesOnAtOnce,
+	isBehind,
+	patternOf,
+	progressPause,
+	triggerIsPast,
+	wordList,
+	wordsOf,
+	type BurstRules,
+	type GoOnAtOnce,
+	type Newest,
+	type WentOnBecause,
+} from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
@@ -95,6 +115,49 @@ export const combineMessages: ZApiOperation = {
 				description: 'A message meeting one of these ends its burst without waiting for quiet',
 			},
 			{
+				displayName: 'Go On At Once Words',
+				name: 'goOnWords',
+				type: 'string',
+				default: '',
+				placeholder: 'atendente, humano, cancelar',
+				description:
+					"A message containing one of these words or phrases ends its burst without waiting for quiet: a person asking for a human, say (comma-separated; case, accents and punctuation do not matter; whole words only). The item's wentOnBecause says 'keyword'.",
+			},
+			{
+				displayName: 'Go On At Once Pattern',
+				name: 'goOnPattern',
+				type: 'string',
+				default: '',
+				placeholder: '^\\d{5}-?\\d{3}$',
+				description:
+					"A message whose text matches this regular expression ends its burst without waiting for quiet (case does not matter; /pattern/flags also works). The example matches a postcode (CEP) sent alone.",
+			},
+			{
+				displayName: 'Max Messages',
+				name: 'maxMessages',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					"A burst goes on as soon as it holds this many messages, without waiting for quiet; the person's next message starts a new one (0: no limit)",
+			},
+			{
+				displayName: 'Answer First Message At Once',
+				name: 'firstMessageAtOnce',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether a chat's first message after New Conversation After of silence goes on at once, alone (to greet the person, say); the messages after it are combined as usual. Costs one more call to n8n's API per message.",
+			},
+			{
+				displayName: 'New Conversation After (Minutes)',
+				name: 'newConversationMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 60,
+				description: 'With Answer First Message At Once: how long a chat must have been silent for its next message to count as a first message',
+			},
+			{
 				displayName: 'Pause When a Person Answers',
 				name: 'pauseOnPersonReply',
 				type: 'boolean',
@@ -173,16 +236,17 @@ export const combineMessages: ZApiOperation = {
 		const quietMs = readSeconds(this.getNodeParameter('quietSeconds', itemIndex, 5), 'Quiet Period') * 1000;
 		const maxWaitMs = readSeconds(this.getNodeParameter('maxWaitSeconds', itemIndex, 30), 'Maximum Wait') * 1000;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const rules = burstRulesOf(options, quietMs, maxWaitMs);
 		let failure: unknown;
 		try {
-			return await gather.call(this, itemIndex, item, message, { quietMs, maxWaitMs, now, options });
+			return await gather.call(this, itemIndex, item, message, { rules, now, options });
 		} catch (error) {
 			failure = error;
 		}
 		if (!(failure instanceof StateStoreError) || message.fromMe || options.onStateStoreError === 'stop') throw failure;
 		// A bot that answers each message beats a silent one.
 		const alone = combine([unkeep(keep(item.json, item.binary, message.time))!]);
-		const json = { ...alone.json, combined: false, stateStoreError: failure.message };
+		const json = { ...alone.json, combined: false, wentOnBecause: WENT_ON_BECAUSE.stateStoreUnavailable, stateStoreError: failure.message };
 		return [alone.binary ? new ItemWithFile(json, alone.binary) : json];
 	},
 };
@@ -192,7 +256,7 @@ async function gather(
 	itemIndex: number,
 	item: Item,
 	message: NonNullable<ReturnType<typeof readIncoming>>,
-	{ quietMs, maxWaitMs, now, options }: { quietMs: number; maxWaitMs: number; now: number; options: IDataObject },
+	{ rules, now, options }: { rules: Rules; now: number; options: IDataObject },
 ): Promise<Output[]> {
 	const recordedIn = recordedOf(item.json)?.table;
 	const table = recordedIn && !message.fromMe ? await ConversationTable.at(this, itemIndex, recordedIn) : await ConversationTable.open(this, itemIndex, readTableName.call(this, itemIndex));
@@ -234,7 +298,7 @@ async function gather(
 	// quiet: the clearing is not on the way from the burst's last message to its answer.
 	const forgetting = own.id % FORGET_EVERY === 0 ? table.forgetOld(Date.now()).catch(() => undefined) : undefined;
 	try {
-		return await decide.call(this, item, message, table, own, { quietMs, maxWaitMs, options });
+		return await decide.call(this, item, message, table, own, { rules, options });
 	} finally {
 		await forgetting;
 	}
@@ -247,24 +311,36 @@ async function decide(
 	message: NonNullable<ReturnType<typeof readIncoming>>,
 	table: ConversationTable,
 	own: { id: number; arrivedAt: number; writtenAt: number },
-	{ quietMs, maxWaitMs, options }: { quietMs: number; maxWaitMs: number; options: IDataObject },
+	{ rules, options }: { rules: Rules; options: IDataObject },
 ): Promise<Output[]> {
 	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
 	// chat's open rows just before, so that the claim is the only call between the close and the
 	// answer. A later message of the burst there already, and that message's execution decides.
-	const atOnce = endsBurstAtOnce(message, (options.sendAtOnce as string[]) ?? []);
-	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs });
+	// A message that goes on at once (a word, a button reply, a chat's first message, the one that
+	// fills the burst) reads at once and does not wait.
+	let atOnce: WentOnBecause | undefined = goesOnAtOnce(message, rules.goOn);
+	if (!atOnce && rules.firstMessageAtOnce && !(await table.hasMessageSentBetween(message.chatId, own.arrivedAt - rules.newConversationMs, own.arrivedAt))) {
+		atOnce = WENT_ON_BECAUSE.firstMessage;
+	}
+	let rows: Row[] | undefined;
+	if (!atOnce && rules.maxMessages) {
+		// Max Messages: one look as soon as the row is there, for the message that fills its burst.
+		rows = await table.openRowsOf(message.chatId);
+		if (burstOf(arrivalsOf(unclaimed(rows)), own.id, rules)?.full) atOnce = WENT_ON_BECAUSE.maxMessages;
+		else rows = undefined;
+	}
+	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs: rules.quietMs });
 	if (!atOnce) await sleepUntil(meantToWakeAt - READ_AHEAD_MS);
-	const rows = await table.openRowsOf(message.chatId);
+	rows ??= await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
 	if (!open.some((row) => row.id === own.id)) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	const arrivals = open.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
-	const burst = atOnce
-		? { firstArrivedAt: Math.min(...arrivals.map((one) => one.arrivedAt)), isLast: true, closesAt: own.arrivedAt }
-		: burstOf(arrivals, own.id, { quietMs, maxWaitMs })!;
+	const arrivals = arrivalsOf(open);
+	const lines = burstOf(arrivals, own.id, rules)!;
+	// A chat's first message goes on alone; another message going on at once takes its burst so far.
+	const burst = atOnce ? { firstArrivedAt: atOnce === WENT_ON_BECAUSE.firstMessage ? own.arrivedAt : lines.firstArrivedAt, isLast: true, closesAt: own.arrivedAt } : lines;
 	if (!burst.isLast) {
 		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
 		return [];
@@ -276,13 +352,12 @@ async function decide(
 
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
-	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + maxWaitMs + LEFT_BEHIND_MS < Date.now());
+	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
 	const claimed = await claimBurst(table, message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, {
 		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
 		last: own,
 		firstArrivedAt: burst.firstArrivedAt,
-		quietMs,
-		maxWaitMs,
+		rules,
 		behind,
 	});
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
@@ -290,20 +365,25 @@ async function decide(
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
+	const wentOnBecause = atOnce ?? closedBecause(claimed.map((row) => Number(row.arrivedAt)), rules);
 	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
 	if (paused) {
 		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
 		if (options.whilePaused !== 'markPaused') return [];
 		const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
-		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause);
+		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause, wentOnBecause);
 	}
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
 	const combined = combine(files.messages);
 	if (files.missing.length) combined.json.missingFiles = files.missing;
 	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
-	const json = { ...combined.json, combined: true };
+	const json = { ...combined.json, combined: true, wentOnBecause };
 	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
+}
+
+function arrivalsOf(rows: Row[]): Array<{ id: number; arrivedAt: number }> {
+	return rows.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
 }
 
 /**
@@ -318,8 +398,9 @@ async function claimBurst(
 	table: ConversationTable,
 	chatId: string,
 	claimant: string,
-	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; quietMs: number; maxWaitMs: number; behind: boolean },
+	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; rules: BurstRules; behind: boolean },
 ): Promise<Row[]> {
+	const { quietMs, maxWaitMs, maxMessages = 0 } = burst.rules;
 	const taken = new Map<number, Row>();
 	let { last } = burst;
 	let closesAt = burst.sent.to;
@@ -327,11 +408,13 @@ async function claimBurst(
 		if (burst.behind) await followTrigger(table, last, closesAt);
 		const got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
 		for (const row of got) taken.set(row.id, row);
+		// A burst that reached Max Messages waits for no one.
+		if (maxMessages > 0 && taken.size >= maxMessages) return [...taken.values()];
 		const later = got.filter((row) => Number(row.arrivedAt) > last.arrivedAt).sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
 		if (!later) return [...taken.values()];
 		last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
-		closesAt = Math.min(last.arrivedAt + burst.quietMs, burst.firstArrivedAt + burst.maxWaitMs);
-		await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs: burst.quietMs }));
+		closesAt = Math.min(last.arrivedAt + quietMs, burst.firstArrivedAt + maxWaitMs);
+		await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }));
 	}
 }
 
@@ -373,6 +456,40 @@ function unclaimed(rows: Row[]): Row[] {
 	return rows.filter((row) => row.kind === 'message' && !row.claimedBy);
 }
 
+/** Combine Quick Messages' settings for one item, read and checked before any call. */
+type Rules = BurstRules & { goOn: GoOnAtOnce; firstMessageAtOnce: boolean; newConversationMs: number };
+
+function burstRulesOf(options: IDataObject, quietMs: number, maxWaitMs: number): Rules {
+	const maxMessages = Number(options.maxMessages ?? 0);
+	if (!Number.isInteger(maxMessages) || maxMessages < 0) {
+		throw new InputError(`Max Messages must be a whole number, 0 or more (got ${JSON.stringify(options.maxMessages)})`, 'Set Max Messages to 0 for no limit, or to the number of messages that ends a burst.');
+	}
+	const pattern = readPattern(options.goOnPattern);
+	if (pattern instanceof Error) {
+		throw new InputError(
+			`Go On At Once Pattern is not a regular expression: ${pattern.message}`,
+			'Write it as JavaScript reads a regular expression, for example atendente|humano or ^\\d{5}-?\\d{3}$, or clear it.',
+		);
+	}
+	const minutes = Number(options.newConversationMinutes ?? 60);
+	return {
+		quietMs,
+		maxWaitMs,
+		maxMessages,
+		goOn: { rules: (options.sendAtOnce as string[]) ?? [], words: wordsOf(options.goOnWords), pattern },
+		firstMessageAtOnce: options.firstMessageAtOnce === true,
+		newConversationMs: (Number.isFinite(minutes) && minutes > 0 ? minutes : 60) * 60_000,
+	};
+}
+
+function readPattern(raw: unknown): RegExp | undefined | Error {
+	try {
+		return patternOf(raw);
+	} catch (error) {
+		return error as Error;
+	}
+}
+
 function readSeconds(raw: unknown, field: string): number {
 	const seconds = Number(raw);
 	if (!Number.isFinite(seconds) || seconds < 1 || seconds > MOST_SECONDS) {
@@ -386,11 +503,12 @@ function whilePaused(
 	items: Item[],
 	chatId: string,
 	pause: { until: number; by: string | null },
+	wentOnBecause: WentOnBecause,
 ): Output[] {
 	if (options.whilePaused !== 'markPaused') return [];
 	const state = botState(chatId, pause);
 	return items.map(({ json, binary }) => {
-		const marked = { ...json, paused: true, pausedUntil: state.pausedUntil, pausedBy: state.pausedBy };
+		const marked = { ...json, paused: true, pausedUntil: state.pausedUntil, pausedBy: state.pausedBy, wentOnBecause };
 		return binary && Object.keys(binary).length ? new ItemWithFile(marked, binary) : marked;
 	});
 }

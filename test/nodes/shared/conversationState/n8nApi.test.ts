@@ -402,6 +402,7 @@ describe('If the State Store Fails', () => {
 				count: 1,
 				messageIds: [message.json.messageId],
 				combined: false,
+				wentOnBecause: 'stateStoreUnavailable',
 				stateStoreError: expect.stringMatching(/^The n8n API Address in the Z-API Conversation State credential cannot be reached at 127\.0\.0\.1:\d+: nothing accepts connections there/),
 			}),
 		]);

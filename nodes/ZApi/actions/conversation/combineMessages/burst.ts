@@ -6,22 +6,90 @@ import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
 import type { IncomingMessage, KeptMessage } from '../../../../shared/conversationState/messages';
 
-/** Rules that end a burst with the message that meets one, without waiting for quiet. */
-export const SEND_AT_ONCE_RULES: Record<string, { name: string; description: string; test: (message: IncomingMessage) => boolean }> = {
+/** Why a burst went on: the `wentOnBecause` field of its item. */
+export const WENT_ON_BECAUSE = {
+	quietPeriod: 'quietPeriod',
+	maximumWait: 'maximumWait',
+	maxMessages: 'maxMessages',
+	keyword: 'keyword',
+	buttonReply: 'buttonReply',
+	firstMessage: 'firstMessage',
+	stateStoreUnavailable: 'stateStoreUnavailable',
+} as const;
+
+export type WentOnBecause = (typeof WENT_ON_BECAUSE)[keyof typeof WENT_ON_BECAUSE];
+
+/** Ready-made rules that end a burst with the message that meets one, without waiting for quiet. */
+export const SEND_AT_ONCE_RULES: Record<string, { name: string; description: string; reason: WentOnBecause; test: (message: IncomingMessage) => boolean }> = {
 	question: {
 		name: 'Ends With a Question Mark',
 		description: 'A text ending with ? (or ？) ends the burst',
+		reason: WENT_ON_BECAUSE.keyword,
 		test: (message) => /[?？]\s*$/.test(message.text ?? ''),
 	},
 	buttonReply: {
 		name: 'Is a Button or List Reply',
 		description: 'A button or option list answer ends the burst',
+		reason: WENT_ON_BECAUSE.buttonReply,
 		test: (message) => ['buttonsResponse', 'listResponse'].includes(message.kind),
 	},
 };
 
-export function endsBurstAtOnce(message: IncomingMessage, rules: string[]): boolean {
-	return rules.some((rule) => SEND_AT_ONCE_RULES[rule]?.test(message) ?? false);
+/** What makes a message go on at once, as the user set it: ready-made rules, words, a pattern. */
+export interface GoOnAtOnce {
+	rules: string[];
+	/** As wordsOf gives them: lower case, no accents, one space between words. */
+	words: string[];
+	pattern?: RegExp;
+}
+
+/**
+ * The text a pattern is tried on is cut to this length: a pattern that backtracks badly then
+ * costs milliseconds, not the process, on a customer's very long message.
+ */
+const PATTERN_TEXT_LIMIT = 4096;
+
+/** Why this message ends its burst at once, or undefined when it waits for quiet like the others. */
+export function goesOnAtOnce(message: IncomingMessage, goOn: GoOnAtOnce): WentOnBecause | undefined {
+	for (const rule of goOn.rules) {
+		if (SEND_AT_ONCE_RULES[rule]?.test(message)) return SEND_AT_ONCE_RULES[rule].reason;
+	}
+	const text = message.text ?? '';
+	if (!text) return undefined;
+	if (goOn.words.length) {
+		const said = ` ${spaced(text)} `;
+		if (goOn.words.some((word) => said.includes(` ${word} `))) return WENT_ON_BECAUSE.keyword;
+	}
+	if (goOn.pattern?.test(text.slice(0, PATTERN_TEXT_LIMIT))) return WENT_ON_BECAUSE.keyword;
+	return undefined;
+}
+
+/** The words and phrases of a comma-separated list as goesOnAtOnce compares them with a text. */
+export function wordsOf(raw: unknown): string[] {
+	return wordList(raw).map(spaced).filter(Boolean);
+}
+
+/** Lower case, accents off, one space for any run of what is not a letter or a digit: "Atendente!" and "atendente" match. */
+function spaced(text: string): string {
+	return text
+		.normalize('NFD')
+		.replace(/\p{M}/gu, '')
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]+/gu, ' ')
+		.trim();
+}
+
+/**
+ * The user's pattern: `atendente|humano`, or in slashes with flags (`/^\d{3}$/`). Case never
+ * matters. Throws a SyntaxError saying what is wrong with it.
+ */
+export function patternOf(raw: unknown): RegExp | undefined {
+	const source = String(raw ?? '').trim();
+	if (!source) return undefined;
+	const slashed = /^\/(.+)\/([a-z]*)$/s.exec(source);
+	// g and y would make test() remember where it stopped, from one message to the next.
+	const flags = new Set([...(slashed?.[2] ?? '').replace(/[gy]/g, ''), 'i', 'u']);
+	return new RegExp(slashed ? slashed[1] : source, [...flags].join(''));
 }
 
 /** Words written from the phone that pause or resume the bot in that chat. */
@@ -92,34 +160,57 @@ export interface Arrival {
 	arrivedAt: number;
 }
 
+/** How a chat's messages are cut into bursts (Combine Quick Messages' settings). */
+export interface BurstRules {
+	quietMs: number;
+	maxWaitMs: number;
+	/** A burst holding this many messages closes with the last (0: no limit). */
+	maxMessages?: number;
+}
+
 /**
  * Which burst a message belongs to, from the arrival times alone, so every execution of the
  * chat draws the same lines whenever it runs: in arrival order, a message joins the burst
- * before it when it arrived within Quiet Period of the burst's previous message and within
- * Maximum Wait of its first; otherwise it starts a burst. Returns the burst of `ownId` (its
- * first arrival), whether `ownId` is its last message so far, and when the burst closes: its
- * messages are those that arrived from the first to the close (the claim takes them by those
- * times). Undefined when `ownId` is not among the arrivals.
+ * before it when it arrived within Quiet Period of the burst's previous message, within
+ * Maximum Wait of its first, and that burst is not full (Max Messages); otherwise it starts a
+ * burst. Returns the burst of `ownId` (its first arrival), whether `ownId` is its last message
+ * so far, whether it filled the burst, and when the burst closes: its messages are those that
+ * arrived from the first to the close (the claim takes them by those times). Undefined when
+ * `ownId` is not among the arrivals.
  */
 export function burstOf(
 	arrivals: Arrival[],
 	ownId: number,
-	{ quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number },
-): { firstArrivedAt: number; isLast: boolean; closesAt: number } | undefined {
+	{ quietMs, maxWaitMs, maxMessages = 0 }: BurstRules,
+): { firstArrivedAt: number; isLast: boolean; closesAt: number; full: boolean } | undefined {
 	const ordered = [...arrivals].sort((a, b) => a.arrivedAt - b.arrivedAt || a.id - b.id);
 	let first = ordered[0];
 	let previous = ordered[0];
+	let count = 0;
 	for (const [index, arrival] of ordered.entries()) {
-		if (index > 0 && (arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) {
+		const full = maxMessages > 0 && count >= maxMessages;
+		if (index > 0 && (full || arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) {
 			first = arrival;
+			count = 0;
 		}
+		count++;
 		previous = arrival;
 		if (arrival.id !== ownId) continue;
 		const next = ordered[index + 1];
+		if (maxMessages > 0 && count >= maxMessages) return { firstArrivedAt: first.arrivedAt, isLast: true, closesAt: arrival.arrivedAt, full: true };
 		const closesAt = Math.min(arrival.arrivedAt + quietMs, first.arrivedAt + maxWaitMs);
-		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt };
+		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt, full: false };
 	}
 	return undefined;
+}
+
+/**
+ * Why a burst that waited for quiet went on, from its messages' times: it reached Max
+ * Messages, Maximum Wait came before quiet, or the chat was quiet.
+ */
+export function closedBecause(times: number[], { quietMs, maxWaitMs, maxMessages = 0 }: BurstRules): WentOnBecause {
+	if (maxMessages > 0 && times.length >= maxMessages) return WENT_ON_BECAUSE.maxMessages;
+	return Math.max(...times) + quietMs > Math.min(...times) + maxWaitMs ? WENT_ON_BECAUSE.maximumWait : WENT_ON_BECAUSE.quietPeriod;
 }
 
 /** Behind the person by less than this, n8n counts as keeping up: no look at the trigger's progress. */

@@ -45,6 +45,7 @@ describe('Conversation > Combine Quick Messages', () => {
 			firstTimestamp: messages[0].json.timestamp,
 			lastTimestamp: messages[3].json.timestamp,
 			paused: false,
+			wentOnBecause: 'quietPeriod',
 		});
 		expect(burst.payload).toBeUndefined();
 		expect((burst.messages as IDataObject[])[2]).toEqual({ messageId: messages[2].json.messageId, kind: 'sticker', text: null, timestamp: messages[2].json.timestamp });
@@ -238,6 +239,94 @@ describe('Conversation > Combine Quick Messages', () => {
 		const result = await execute(incoming(ANA, 'Sim', { kind: 'buttonsResponse' }), { quietSeconds: 5, options: { sendAtOnce: ['buttonReply'] } });
 		expect(result.json).toHaveLength(1);
 		expect(Date.now() - started).toBeLessThan(2000);
+	});
+
+	describe('going on before quiet, and saying why (wentOnBecause)', () => {
+		/** Runs the messages 150 ms apart, each its own execution; resolves with every output and when each ended. */
+		const typing = async (messages: INodeExecutionData[], extra: IDataObject) => {
+			const started = Date.now();
+			return await Promise.all(
+				messages.map(async (message, index) => {
+					await after(index * 150);
+					const result = await execute(message, extra);
+					return { json: result.json, error: result.error, endedAfter: Date.now() - started };
+				}),
+			);
+		};
+
+		it('Max Messages 3: the third message goes on at once with the three; the fourth starts a burst of its own', async () => {
+			const messages = ['oi', 'quero', 'um bolo', 'de chocolate'].map((text) => incoming(ANA, text));
+			const runs = await typing(messages, { quietSeconds: 3, options: { maxMessages: 3 } });
+			expect(runs.map((one) => one.json.length)).toEqual([0, 0, 1, 1]);
+			expect(runs[2].json[0]).toMatchObject({ text: 'oi\nquero\num bolo', count: 3, wentOnBecause: 'maxMessages' });
+			// At once: well before the 3 s quiet period after the third message.
+			expect(runs[2].endedAfter).toBeLessThan(2000);
+			expect(runs[3].json[0]).toMatchObject({ text: 'de chocolate', count: 1, wentOnBecause: 'quietPeriod' });
+		});
+
+		it('a word the shop chose ends the burst at once, with the messages before it', async () => {
+			const messages = [incoming(ANA, 'meu pedido não chegou'), incoming(ANA, 'Quero falar com um ATENDENTE!')];
+			const runs = await typing(messages, { quietSeconds: 3, options: { goOnWords: 'atendente, humano' } });
+			expect(runs.map((one) => one.json.length)).toEqual([0, 1]);
+			expect(runs[1].json[0]).toMatchObject({ count: 2, text: 'meu pedido não chegou\nQuero falar com um ATENDENTE!', wentOnBecause: 'keyword' });
+			expect(runs[1].endedAfter).toBeLessThan(2000);
+		});
+
+		it('a pattern ends the burst at once; a text it does not match waits for quiet', async () => {
+			const cep = await typing([incoming(ANA, '01310-100')], { quietSeconds: 3, options: { goOnPattern: '^\\d{5}-?\\d{3}$' } });
+			expect(cep[0].json[0]).toMatchObject({ text: '01310-100', wentOnBecause: 'keyword' });
+			expect(cep[0].endedAfter).toBeLessThan(2000);
+			const other = await typing([incoming(BRUNO, 'meu cep é 01310')], { quietSeconds: 1, options: { goOnPattern: '^\\d{5}-?\\d{3}$' } });
+			expect(other[0].json[0]).toMatchObject({ wentOnBecause: 'quietPeriod' });
+			expect(other[0].endedAfter).toBeGreaterThanOrEqual(900);
+		});
+
+		it('the question rule and the button rule say keyword and buttonReply', async () => {
+			const question = await execute(incoming(ANA, 'tem de morango?'), { quietSeconds: 5, options: { sendAtOnce: ['question', 'buttonReply'] } });
+			const button = await execute(incoming(BRUNO, 'Sim', { kind: 'buttonsResponse' }), { quietSeconds: 5, options: { sendAtOnce: ['question', 'buttonReply'] } });
+			expect([question.json[0]?.wentOnBecause, button.json[0]?.wentOnBecause]).toEqual(['keyword', 'buttonReply']);
+		});
+
+		it("Answer First Message At Once: a chat's first message goes on alone at once; the next ones are combined", async () => {
+			const extra = { quietSeconds: 2, options: { firstMessageAtOnce: true } };
+			const runs = await typing([incoming(ANA, 'oi'), incoming(ANA, 'queria um bolo'), incoming(ANA, 'de chocolate')], extra);
+			expect(runs.map((one) => one.json.length)).toEqual([1, 0, 1]);
+			expect(runs[0].json[0]).toMatchObject({ text: 'oi', count: 1, wentOnBecause: 'firstMessage' });
+			expect(runs[0].endedAfter).toBeLessThan(1500);
+			expect(runs[2].json[0]).toMatchObject({ text: 'queria um bolo\nde chocolate', count: 2, wentOnBecause: 'quietPeriod' });
+		});
+
+		it('Answer First Message At Once: a message an hour after the last one opens a new conversation; one 10 minutes after does not', async () => {
+			await execute(incoming(BRUNO, 'creates the table'));
+			const recent = (minutes: number, text: string) => {
+				tables.insertRow(TABLE, { chatId: ANA, kind: 'message', messageId: `old-${minutes}`, arrivedAt: Date.now() - minutes * 60_000, claimedBy: 'exec-old:1', item: '{}' });
+				return incoming(ANA, text);
+			};
+			const extra = { quietSeconds: 1, options: { firstMessageAtOnce: true, newConversationMinutes: 60 } };
+			const afterAnHour = await execute(recent(61, 'voltei'), extra);
+			expect(afterAnHour.json[0]).toMatchObject({ text: 'voltei', wentOnBecause: 'firstMessage' });
+			const afterTenMinutes = await execute(recent(10, 'mais uma coisa'), extra);
+			expect(afterTenMinutes.json[0]).toMatchObject({ text: 'mais uma coisa', wentOnBecause: 'quietPeriod' });
+		});
+
+		it('Maximum Wait says so on the burst it cut', async () => {
+			const runs: Array<Promise<Awaited<ReturnType<typeof execute>>>> = [];
+			for (let n = 0; n < 4; n++) {
+				runs.push(execute(incoming(ANA, `parte ${n}`), { maxWaitSeconds: 1 }));
+				await after(400);
+			}
+			const bursts = (await Promise.all(runs)).flatMap((one) => one.json);
+			expect(bursts[0]).toMatchObject({ wentOnBecause: 'maximumWait' });
+		});
+
+		it('a pattern that is not a regular expression, or Max Messages below 0, is refused before any call to n8n', async () => {
+			const pattern = await execute(incoming(ANA, 'oi'), { options: { goOnPattern: '(atendente' } });
+			expect(pattern.error?.message).toMatch(/^Go On At Once Pattern is not a regular expression: .*Unterminated group/);
+			expect((pattern.error as { description?: string }).description).toMatch(/atendente\|humano/);
+			const max = await execute(incoming(ANA, 'oi'), { options: { maxMessages: -1 } });
+			expect(max.error?.message).toBe('Max Messages must be a whole number, 0 or more (got -1)');
+			expect(tables.requests).toEqual([]);
+		});
 	});
 
 	it('refuses an item that is not a message, and a quiet period out of range, before any call to n8n', async () => {

@@ -1,4 +1,20 @@
-import { IDLE_MS, PAST_CLOSE_MS, SEND_AT_ONCE_RULES, burstOf, combine, commandOf, decidesAt, endsBurstAtOnce, isBehind, progressPause, triggerIsPast } from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
+import {
+	IDLE_MS,
+	PAST_CLOSE_MS,
+	SEND_AT_ONCE_RULES,
+	WENT_ON_BECAUSE,
+	burstOf,
+	closedBecause,
+	combine,
+	commandOf,
+	decidesAt,
+	goesOnAtOnce,
+	isBehind,
+	patternOf,
+	progressPause,
+	triggerIsPast,
+	wordsOf,
+} from '../../../../../../nodes/ZApi/actions/conversation/combineMessages/burst';
 import { keep, readIncoming, unkeep } from '../../../../../../nodes/shared/conversationState/messages';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -25,21 +41,48 @@ describe('readIncoming', () => {
 	});
 });
 
-describe('send-at-once rules', () => {
-	it('lists each rule with a name and description', () => {
-		for (const rule of Object.values(SEND_AT_ONCE_RULES)) expect(rule.description.length).toBeGreaterThan(10);
+describe('go on at once: why a message ends its burst without waiting', () => {
+	it('lists each ready-made rule with a name, a description and the reason it gives', () => {
+		for (const rule of Object.values(SEND_AT_ONCE_RULES)) {
+			expect(rule.description.length).toBeGreaterThan(10);
+			expect(Object.values(WENT_ON_BECAUSE)).toContain(rule.reason);
+		}
 	});
 
+	const none = { rules: [], words: [] };
 	it.each([
-		[{ kind: 'text', text: 'qual o preço?' }, ['question'], true],
-		[{ kind: 'text', text: 'qual o preço？ ' }, ['question'], true],
-		[{ kind: 'text', text: 'qual o preço' }, ['question'], false],
-		[{ kind: 'text', text: 'qual o preço?' }, [], false],
-		[{ kind: 'buttonsResponse', text: 'Sim' }, ['buttonReply'], true],
-		[{ kind: 'listResponse', text: 'Opção 2' }, ['buttonReply'], true],
-		[{ kind: 'listResponse', text: 'Opção 2' }, ['question'], false],
-	])('%j with %j -> %s', (json, rules, atOnce) => {
-		expect(endsBurstAtOnce(message(json), rules)).toBe(atOnce);
+		['a question, with the question rule', { kind: 'text', text: 'qual o preço?' }, { ...none, rules: ['question'] }, 'keyword'],
+		['a full-width question mark and a trailing space', { kind: 'text', text: 'qual o preço？ ' }, { ...none, rules: ['question'] }, 'keyword'],
+		['no question mark', { kind: 'text', text: 'qual o preço' }, { ...none, rules: ['question'] }, undefined],
+		['a question with no rule chosen', { kind: 'text', text: 'qual o preço?' }, none, undefined],
+		['a button reply', { kind: 'buttonsResponse', text: 'Sim' }, { ...none, rules: ['buttonReply'] }, 'buttonReply'],
+		['a list reply', { kind: 'listResponse', text: 'Opção 2' }, { ...none, rules: ['buttonReply'] }, 'buttonReply'],
+		['a list reply, with the question rule only', { kind: 'listResponse', text: 'Opção 2' }, { ...none, rules: ['question'] }, undefined],
+		['a word, whatever its case, accents and punctuation', { kind: 'text', text: 'Quero falar com um ATENDENTE!' }, { ...none, words: wordsOf('atendente, humano') }, 'keyword'],
+		['a word written with an accent the list has not', { kind: 'text', text: 'não consigo, quero um humano' }, { ...none, words: wordsOf('nao consigo') }, 'keyword'],
+		['a phrase', { kind: 'text', text: 'quero falar com alguém agora' }, { ...none, words: wordsOf('falar com alguem') }, 'keyword'],
+		['part of a longer word does not count', { kind: 'text', text: 'os atendentes são ótimos' }, { ...none, words: wordsOf('atendente') }, undefined],
+		['a message without text', { kind: 'image', text: null }, { ...none, words: wordsOf('atendente') }, undefined],
+		['a pattern', { kind: 'text', text: '01310-100' }, { ...none, pattern: patternOf('^\\d{5}-?\\d{3}$') }, 'keyword'],
+		['a pattern in slashes, case not mattering', { kind: 'text', text: 'Pedido ABC-123' }, { ...none, pattern: patternOf('/pedido [a-z]{3}-\\d+/') }, 'keyword'],
+		['a pattern not matched', { kind: 'text', text: 'meu cep é 01310' }, { ...none, pattern: patternOf('^\\d{5}-?\\d{3}$') }, undefined],
+	])('%s -> %s', (_name, json, goOn, expected) => {
+		expect(goesOnAtOnce(message(json), goOn)).toBe(expected);
+	});
+
+	it('a pattern given the g flag matches every message, not every other one', () => {
+		const pattern = patternOf('/humano/g');
+		const goOn = { ...none, pattern };
+		expect([1, 2, 3].map(() => goesOnAtOnce(message({ kind: 'text', text: 'humano' }), goOn))).toEqual(['keyword', 'keyword', 'keyword']);
+	});
+
+	it.each([['(unclosed'], ['/[a-/']])('an invalid pattern %s throws, saying why', (raw) => {
+		expect(() => patternOf(raw)).toThrow(SyntaxError);
+	});
+
+	it('an empty pattern and an empty word list are no rule', () => {
+		expect(patternOf('  ')).toBeUndefined();
+		expect(wordsOf(' , ,')).toEqual([]);
 	});
 });
 
@@ -89,19 +132,33 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
 	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
 	it.each([
-		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000 }],
-		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
-		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000 }],
-		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500 }],
-		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000 }],
-		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
-		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000 }],
-		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500 }],
-		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000 }],
-		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000 }],
-		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500 }],
+		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000, full: false }],
+		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000, full: false }],
+		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500, full: false }],
+		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000, full: false }],
+		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000, full: false }],
+		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500, full: false }],
+		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000, full: false }],
+		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500, full: false }],
 	])('%s', (_name, arrivals, ownId, expected) => {
 		expect(burstOf(arrivals, ownId, rules)).toEqual(expected);
+	});
+
+	describe('with Max Messages 3', () => {
+		const capped = { ...rules, maxMessages: 3 };
+		it.each([
+			['the third message fills the burst: last, closing with it', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 1000, full: true }],
+			['the second is not last', at(0, 500, 1000), 2, { firstArrivedAt: 0, isLast: false, closesAt: 3500, full: false }],
+			['the fourth, 0.5 s later, starts a burst of its own', at(0, 500, 1000, 1500), 4, { firstArrivedAt: 1500, isLast: true, closesAt: 4500, full: false }],
+			['… and the third is still the last of the first', at(0, 500, 1000, 1500), 3, { firstArrivedAt: 0, isLast: true, closesAt: 1000, full: true }],
+			['the sixth fills the second burst', at(0, 100, 200, 300, 400, 500), 6, { firstArrivedAt: 300, isLast: true, closesAt: 500, full: true }],
+			['a quiet gap still cuts first', at(0, 500, 5000), 3, { firstArrivedAt: 5000, isLast: true, closesAt: 8000, full: false }],
+		])('%s', (_name, arrivals, ownId, expected) => {
+			expect(burstOf(arrivals, ownId, capped)).toEqual(expected);
+		});
 	});
 
 	it('a message that is not among the arrivals belongs to no burst', () => {
@@ -113,6 +170,20 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstArrivedAt);
 		expect(lines([...arrivals].reverse())).toEqual([...lines(arrivals)].reverse());
 		expect(arrivals.filter((row) => burstOf(arrivals, row.id, rules)!.isLast).map((row) => row.id)).toEqual([3, 5, 8]);
+	});
+});
+
+describe('closedBecause: why a burst that waited went on', () => {
+	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
+	it.each([
+		['the chat went quiet', [0, 500, 1000], rules, WENT_ON_BECAUSE.quietPeriod],
+		['a lone message', [0], rules, WENT_ON_BECAUSE.quietPeriod],
+		['Maximum Wait came before quiet: the last message less than Quiet Period before it', [0, 2500, 5000, 7500, 9000], rules, WENT_ON_BECAUSE.maximumWait],
+		['the last message exactly Quiet Period before Maximum Wait: quiet', [0, 3000, 6000, 7000], rules, WENT_ON_BECAUSE.quietPeriod],
+		['Max Messages reached', [0, 500, 1000], { ...rules, maxMessages: 3 }, WENT_ON_BECAUSE.maxMessages],
+		['below Max Messages: quiet', [0, 500], { ...rules, maxMessages: 3 }, WENT_ON_BECAUSE.quietPeriod],
+	])('%s', (_name, times, burstRules, expected) => {
+		expect(closedBecause(times, burstRules)).toBe(expected);
 	});
 });
 
