@@ -1,9 +1,10 @@
-import type { IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { FunctionsBase, IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RECORDED_FIELD, isBurstMessage, keep, readIncoming, type Recorded } from '../shared/conversationState/messages';
-import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, writtenAtOf } from '../shared/conversationState/table';
-import { burstTableNameOf } from '../shared/takeover';
+import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, TYPING_ENDED_STATUSES, TYPING_STATUSES, writtenAtOf } from '../shared/conversationState/table';
+import { combineAfter, type CombineAfter } from '../shared/combineLink';
+import { chatTextOf, fieldOf, isObject, textOf } from '../shared/delivery/readers';
 import type { TriggerStaticData } from './staticData';
 
 /*
@@ -15,8 +16,26 @@ import type { TriggerStaticData } from './staticData';
  * activation, with the Conversation State credential the trigger then needs too.
  */
 
-/** The table's record in the trigger's static data, set at activation when a Combine node follows. */
-export type BurstTable = { id: string; name: string };
+/**
+ * The table's record in the trigger's static data, set at activation when a Combine node
+ * follows: all a delivery needs to know of it. `typing`: the node waits while a person types,
+ * so the trigger records chat presence too.
+ */
+export type BurstTable = { id: string; name: string; typing?: true };
+
+/**
+ * The Combine Quick Messages after this trigger, read at activation (deliveries read what
+ * activation kept: `burstTable`). Undefined when none follows, and on n8n versions without
+ * node parameters in getChildNodes.
+ */
+export function combineAfterThis(context: Pick<FunctionsBase, 'getNode'> & Partial<Pick<FunctionsBase, 'getChildNodes'>>): CombineAfter | undefined {
+	if (typeof context.getChildNodes !== 'function') return undefined;
+	try {
+		return combineAfter(context.getChildNodes(context.getNode().name, { includeNodeParameters: true }), DEFAULT_TABLE_NAME);
+	} catch {
+		return undefined;
+	}
+}
 
 /**
  * The trigger's switch (version 1.2 on) that shows the Conversation State credential, required,
@@ -48,14 +67,9 @@ export const NEEDS_SWITCH = {
  * activation than silent in a customer's conversation.
  */
 export async function tableForArrivals(this: IHookFunctions): Promise<BurstTable | undefined> {
-	let name: string | undefined;
-	try {
-		name = burstTableNameOf(this.getChildNodes(this.getNode().name, { includeNodeParameters: true }), DEFAULT_TABLE_NAME);
-	} catch {
-		// n8n versions without node parameters in getChildNodes: the Combine node records itself.
-		return undefined;
-	}
-	if (!name) return undefined;
+	// None, or n8n versions without node parameters in getChildNodes: the Combine node records itself.
+	const combine = combineAfterThis(this);
+	if (!combine) return undefined;
 	const node = this.getNode();
 	// Before 1.2 the credential is shown always; from 1.2 only with the switch on (n8n would not
 	// hand the trigger a credential it does not show).
@@ -65,8 +79,8 @@ export async function tableForArrivals(this: IHookFunctions): Promise<BurstTable
 	if (!node.credentials?.[N8N_API_CREDENTIALS]) {
 		throw new NodeOperationError(node, NEEDS_STATE_CREDENTIAL.message, { description: NEEDS_STATE_CREDENTIAL.description });
 	}
-	const table = await ConversationTable.open(this, 0, name);
-	return { id: table.id, name };
+	const table = await ConversationTable.open(this, 0, combine.tableName);
+	return { id: table.id, name: combine.tableName, ...(combine.waitWhileTyping ? { typing: true as const } : {}) };
 }
 
 /**
@@ -97,5 +111,34 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 		} catch (error) {
 			this.logger.warn(`Z-API Trigger: could not record a message for Combine Quick Messages (it records it itself): ${(error as Error).message}`);
 		}
+	}
+}
+
+const PRESENCE_STATUSES: readonly string[] = [...TYPING_STATUSES, ...TYPING_ENDED_STATUSES];
+
+/**
+ * A chat presence delivery's chat and status when Combine Quick Messages would use it (a
+ * person typing, recording, or stopping: docs/webhooks/on-chat-presence.md), else undefined.
+ */
+export function presenceOf(body: unknown): { chatId: string; status: string } | undefined {
+	if (!isObject(body) || textOf(fieldOf(body, 'type'))?.toLowerCase() !== 'presencechatcallback') return undefined;
+	const chatId = chatTextOf(fieldOf(body, 'phone'));
+	const status = textOf(fieldOf(body, 'status'))?.trim().toUpperCase();
+	return chatId && status && PRESENCE_STATUSES.includes(status) ? { chatId, status } : undefined;
+}
+
+/**
+ * Records a person typing or stopping, for Combine Quick Messages (Wait While Typing): one
+ * call to n8n's API, no execution. A failure is logged: the burst then goes on by its quiet
+ * period alone.
+ */
+export async function recordPresence(this: IWebhookFunctions, stored: TriggerStaticData, presence: { chatId: string; status: string }): Promise<void> {
+	const tableId = stored.burstTable?.id;
+	if (typeof tableId !== 'string' || !stored.burstTable?.typing) return;
+	try {
+		const table = await ConversationTable.at(this, 0, tableId);
+		await table.recordPresence(presence.chatId, presence.status, Date.now());
+	} catch (error) {
+		this.logger.warn(`Z-API Trigger: could not record that a person is typing, for Combine Quick Messages: ${(error as Error).message}`);
 	}
 }

@@ -5,7 +5,7 @@ import { InputError, isGroupId, listEntries, normalizeChatId } from '../shared/i
 import { INSTANCE_CALLBACKS, STATUS_KINDS } from '../shared/delivery/kinds';
 import { UNKNOWN_KIND } from '../shared/delivery/items';
 import { fieldOf, flagOf, isObject, textOf } from '../shared/delivery/readers';
-import { isPersonReply } from '../shared/takeover';
+import { isPersonReply } from '../shared/combineLink';
 import { chosenEvents } from './eventChoices';
 
 /*

@@ -17,8 +17,7 @@ import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repea
 import { replyInChat } from './replyInChat';
 import { ANSWERED_HEADER, answerControl, firstAnswersOf, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
-import { feedsTakeover } from './takeover';
-import { recordArrivals } from './arrivals';
+import { presenceOf, recordArrivals, recordPresence } from './arrivals';
 import { isBurstMessage } from '../shared/conversationState/messages';
 
 /*
@@ -124,7 +123,7 @@ export function answerDelivery(delivery: Delivery, receiver: Receiver, choices: 
 }
 
 /** The trigger's parameters; a value of the wrong shape counts as not set. */
-export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter' | 'getNode'> & Partial<Pick<IWebhookFunctions, 'getChildNodes'>>): FilterChoices {
+export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>, stored: TriggerStaticData): FilterChoices {
 	const list = (name: string) => {
 		const value = context.getNodeParameter(name, []) as unknown;
 		return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
@@ -137,7 +136,8 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter' | 
 		notificationKinds: list('notificationKinds'),
 		statusKinds: list('statusKinds'),
 		sentByMe: list('sentByMe'),
-		personReplies: events.includes('messageReceived') && feedsTakeover(context),
+		// A Combine Quick Messages follows (found at activation): it takes a person's answers from the phone.
+		personReplies: events.includes('messageReceived') && !!stored.burstTable,
 		options: isObject(options) ? options : {},
 	};
 }
@@ -163,7 +163,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 	const query = this.getQueryData() as unknown;
 	try {
-		const choices = choicesOf(this);
+		const choices = choicesOf(this, stored);
 		const control = instance && (await answerControl(this, instance, stored, query, body));
 		if (control) return control;
 		const answer = answerDelivery(
@@ -179,6 +179,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			},
 			choices,
 		);
+		// A person typing, for a Combine Quick Messages that waits while they do (arrivals.ts):
+		// recorded whatever the events chosen; an execution starts only if Chat Presence is chosen.
+		const presence = answer.outcome !== 'refused' && stored.burstTable?.typing ? presenceOf(body) : undefined;
+		if (presence) await recordPresence.call(this, stored, presence);
 		// Sharing (sharing.ts): with members to pass this delivery on to, the service gets its
 		// answer first, so no member makes it wait; they get the delivery after it, and
 		// webhook() returns without waiting for them (sharing.ts, relayToMembers).

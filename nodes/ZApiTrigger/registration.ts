@@ -16,15 +16,19 @@ import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
-import { tableForArrivals } from './arrivals';
-import { feedsTakeover } from './takeover';
+import { combineAfterThis, tableForArrivals } from './arrivals';
 
 function isTestListening(context: IHookFunctions): boolean {
 	return context.getMode() === 'manual';
 }
 
+/**
+ * The webhooks the chosen events need, and chat presence when a Combine Quick Messages after
+ * the trigger waits while a person types (its deliveries start no execution: arrivals.ts).
+ */
 function neededWebhooks(context: IHookFunctions): WebhookName[] {
-	return webhooksFor(context.getNodeParameter('events', []) as string[]);
+	const needed = webhooksFor(context.getNodeParameter('events', []) as string[]);
+	return combineAfterThis(context)?.waitWhileTyping && !needed.includes('chatPresence') ? [...needed, 'chatPresence'] : needed;
 }
 
 /**
@@ -36,7 +40,7 @@ function neededWebhooks(context: IHookFunctions): WebhookName[] {
  */
 function wantsSentByMe(context: IHookFunctions, needed: WebhookName[]): boolean {
 	const events = context.getNodeParameter('events', []) as string[];
-	return needed.includes('receivedAndSent') && (events.includes('messageSent') || (events.includes('messageReceived') && feedsTakeover(context)));
+	return needed.includes('receivedAndSent') && (events.includes('messageSent') || (events.includes('messageReceived') && combineAfterThis(context) !== undefined));
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -122,8 +126,9 @@ export const checkExists = atActivation(async function checkExists(this: IHookFu
 	if (!activation || needed.some((name) => registered?.[name] !== webhookUrl)) return false;
 	// Message Sent by Me chosen or dropped since: the received webhook is set again the other way.
 	if (wantsSentByMe(this, needed) !== (data.sentByMeBefore !== undefined)) return false;
-	// A Combine Quick Messages added since: its table is found again (arrivals.ts).
-	if (feedsTakeover(this) !== !!data.burstTable) return false;
+	// A Combine Quick Messages added, removed or changed since: its table is found again (arrivals.ts).
+	const combine = combineAfterThis(this);
+	if (!!combine !== !!data.burstTable || (combine?.waitWhileTyping ?? false) !== !!data.burstTable?.typing) return false;
 	const instance = await getInstance.call(this);
 	const ours = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
 	// Unreadable settings answer "no": activating claims the webhooks, so registering the

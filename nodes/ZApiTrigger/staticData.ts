@@ -53,7 +53,7 @@ export interface TriggerStaticData extends IDataObject {
 	 */
 	deliveryCheck?: DeliveryCheck;
 	/** The conversation table the trigger records arrivals in, when a Combine Quick Messages follows (arrivals.ts). */
-	burstTable?: { id: string; name: string };
+	burstTable?: { id: string; name: string; typing?: true };
 }
 
 export interface DeliveryCheck extends IDataObject {

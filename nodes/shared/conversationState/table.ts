@@ -44,7 +44,22 @@ export const COLUMNS = [
 	{ name: 'item', type: 'string' },
 ] as const;
 
-export type RowKind = 'message' | 'pause';
+/**
+ * A message of a burst; a chat's pause; a chat's presence (typing), whose row reuses the
+ * columns: `pausedBy` holds the presence status, `arrivedAt` when the trigger received it.
+ */
+export type RowKind = 'message' | 'pause' | 'typing';
+
+/** Chat presence statuses of a person typing or recording audio (docs/webhooks/on-chat-presence.md). */
+export const TYPING_STATUSES = ['COMPOSING', 'RECORDING'] as const;
+/** Statuses that end it: stopped typing or deleted it (PAUSED), left the chat (UNAVAILABLE). AVAILABLE (in the chat) says nothing of typing. */
+export const TYPING_ENDED_STATUSES = ['PAUSED', 'UNAVAILABLE'] as const;
+
+/** The chat's latest typing presence from its rows: its status and when it was received; undefined when none. */
+export function typingOf(rows: Row[]): { status: string; at: number } | undefined {
+	const row = rows.filter((one) => one.kind === 'typing').sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
+	return row ? { status: String(row.pausedBy ?? ''), at: Number(row.arrivedAt) } : undefined;
+}
 
 export interface Row {
 	id: number;
@@ -270,6 +285,19 @@ export class ConversationTable {
 			if (landed.length) return landed;
 		}
 		throw lost!;
+	}
+
+	/**
+	 * Records the chat's presence, one call: typing or recording sets the chat's typing row
+	 * (created when missing); an end changes that row only if there is one, so a contact going
+	 * offline adds no row. Other statuses are not for this table.
+	 */
+	async recordPresence(chatId: string, status: string, at: number): Promise<void> {
+		const filter = where(eq('chatId', chatId), eq('kind', 'typing'));
+		// Kept a day, as a message's row (forgetOld).
+		const data = { chatId, kind: 'typing', pausedBy: status, arrivedAt: at, pausedUntil: at + REMEMBER_MS };
+		if ((TYPING_STATUSES as readonly string[]).includes(status)) await this.call('POST', '/rows/upsert', { body: { filter, data } });
+		else if ((TYPING_ENDED_STATUSES as readonly string[]).includes(status)) await this.call('PATCH', '/rows/update', { body: { filter, data } });
 	}
 
 	/** Sets the chat's pause (0: not paused). Every pause row of the chat gets it, should two exist. */

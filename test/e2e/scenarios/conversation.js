@@ -14,6 +14,7 @@ const BRUNO = '5511977772222';
 const DORA = '5511977773333';
 const EDU = '5511977774444';
 const FABI = '5511977775555';
+const GIL = '5511977776666';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
@@ -189,6 +190,40 @@ module.exports = {
 				);
 				for (const item of items) assert.deepEqual(item.messageIds, sent.get(item.chatId), `${item.chatId}: each message once, in order`);
 				assert.equal(items.length, TYPING_AT_ONCE);
+			},
+		},
+		{
+			name: 'a person typing for 5 s between two messages gets one answer with both; the presence deliveries start nothing and the presence address is put back',
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert, standIn } = t;
+				const inst = await t.instance('typing');
+				const credential = await conversationStateCredential(t.n8n);
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: {} } }), credential));
+				const trigger = deployed.nodes.find((node) => node.type === t.TRIGGER_TYPE);
+				// Wait While Typing is on unless turned off: the trigger took the presence address too.
+				assert.ok(standIn.snapshot(inst.id).webhooks.chatPresence.startsWith(t.productionUrl(trigger.webhookId)), 'the chat presence webhook was not set');
+				const first = await t.emit(inst, 'text', { phone: GIL, message: 'queria encomendar um bolo' });
+				// Typing for 5 s, well past the 3 s quiet period, WhatsApp repeating "composing" every 2 s.
+				for (let second = 0; second < 5; second += 1) {
+					await t.sleep(1000);
+					if (second % 2 === 0) await t.emit(inst, 'chatPresence', { phone: GIL, status: 'COMPOSING' });
+				}
+				await t.emit(inst, 'chatPresence', { phone: GIL, status: 'PAUSED' });
+				const second = await t.emit(inst, 'text', { phone: GIL, message: 'de chocolate, para sábado' });
+				await settle(t, deployed.id, 2);
+				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
+				// Two messages, two executions: the five presence deliveries started none.
+				const all = await t.exactlyExecutions(deployed.id, 2, { settleMs: 500 });
+				assert.equal(all.length, 2);
+				const items = await reachedAgent(t, deployed.id);
+				assert.deepEqual(
+					items.map((item) => [item.text, item.messageIds, item.wentOnBecause]),
+					[['queria encomendar um bolo\nde chocolate, para sábado', [first.messageId, second.messageId], 'quietPeriod']],
+				);
+				await t.deactivate(deployed.id);
+				assert.equal(standIn.snapshot(inst.id).webhooks.chatPresence, '', 'the chat presence webhook was not put back');
 			},
 		},
 		{

@@ -13,7 +13,7 @@ import { NEEDS_STATE_CREDENTIAL, NEEDS_SWITCH } from '../../../nodes/ZApiTrigger
 import { FakeDataTables } from '../../helpers/dataTables';
 import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TEST_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
 import { echoedForms, holdsSecret } from '../../helpers/secrets';
-import { contentFixture, deliverTo, listening, watchLog } from './fixtures';
+import { contentFixture, deliverTo, instanceCallbackFixture, listening, watchLog } from './fixtures';
 
 const text = CONTENT_KINDS.find((kind) => kind.kind === 'text')!;
 const ANA = '5511911111111';
@@ -53,12 +53,12 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 	it('finds (here: creates) the conversation table at activation and keeps its id', async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 		expect(tables.requests).toEqual(['GET /data-tables', 'POST /data-tables']);
-		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: TABLE });
+		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: TABLE, typing: true });
 	});
 
 	it("uses the Combine node's Data Table Name", async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode({ options: { tableName: 'Loja Centro' } })] });
-		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: 'Loja Centro' });
+		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: 'Loja Centro', typing: true });
 	});
 
 	it("records a contact's message in one call before the execution starts; the item says where and when", async () => {
@@ -204,7 +204,7 @@ describe('a trigger of version 1.2: Followed by Combine Quick Messages', () => {
 		const { failure, puts, record } = await activate({ followedByCombine: true });
 		expect(failure).toBeUndefined();
 		expect(puts.length).toBeGreaterThan(0);
-		expect(record.burstTable).toEqual({ id: 'dt1', name: TABLE });
+		expect(record.burstTable).toEqual({ id: 'dt1', name: TABLE, typing: true });
 	});
 });
 
@@ -410,5 +410,116 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		expect(again.recorded).toMatchObject({ copy: true });
 		expect((await combine(again)).json).toEqual([]);
 		expect(tables.rowsOf(TABLE).filter((row) => row.kind === 'message')).toHaveLength(1);
+	});
+});
+
+describe('Wait While Typing: the trigger records chat presence for Combine Quick Messages, starting nothing', () => {
+	const log = watchLog();
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+	const presence = (phone: string, status: string) => instanceCallbackFixture('PresenceChatCallback', { phone, status });
+	const typingRowOf = (phone: string) => tables.rowsOf(TABLE).find((row) => row.kind === 'typing' && row.chatId === phone);
+
+	it('typing and recording: one call each, the chat’s typing row says so; no execution', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const before = tables.requests.length;
+		const typing = await deliverTo(target, presence(ANA, 'COMPOSING'));
+		expect(typing.items).toBeUndefined();
+		expect(typing.result.webhookResponse).toEqual({ received: true, started: false });
+		expect(typingRowOf(ANA)).toMatchObject({ pausedBy: 'COMPOSING' });
+		const recording = await deliverTo(target, presence(ANA, 'RECORDING'));
+		expect(recording.items).toBeUndefined();
+		expect(typingRowOf(ANA)).toMatchObject({ pausedBy: 'RECORDING' });
+		expect(tables.requests.slice(before)).toEqual(['POST /data-tables/dt1/rows/upsert', 'POST /data-tables/dt1/rows/upsert']);
+		expect(tables.rowsOf(TABLE).filter((row) => row.kind === 'typing')).toHaveLength(1);
+	});
+
+	it('stopping changes the typing row only if the chat has one; AVAILABLE costs no call', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const before = tables.requests.length;
+		await deliverTo(target, presence(BRUNO, 'UNAVAILABLE'));
+		expect(typingRowOf(BRUNO)).toBeUndefined();
+		await deliverTo(target, presence(ANA, 'AVAILABLE'));
+		await deliverTo(target, presence(ANA, 'COMPOSING'));
+		await deliverTo(target, presence(ANA, 'PAUSED'));
+		expect(typingRowOf(ANA)).toMatchObject({ pausedBy: 'PAUSED' });
+		expect(tables.requests.slice(before)).toEqual(['PATCH /data-tables/dt1/rows/update', 'POST /data-tables/dt1/rows/upsert', 'PATCH /data-tables/dt1/rows/update']);
+	});
+
+	it('with Chat Presence chosen too, the delivery is recorded and starts its execution as before', async () => {
+		const target = await listening({ events: ['messageReceived', 'chatPresence'] }, { after: [combineNode()] });
+		const { items } = await deliverTo(target, presence(ANA, 'COMPOSING'));
+		expect(items).toEqual([expect.objectContaining({ event: 'chatPresence', kind: 'COMPOSING' })]);
+		expect(typingRowOf(ANA)).toMatchObject({ pausedBy: 'COMPOSING' });
+	});
+
+	it('Wait While Typing off: chat presence is neither registered nor recorded', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode({ options: { waitWhileTyping: false } })] });
+		expect(target.endpoints).not.toContain('/update-webhook-chat-presence');
+		expect(triggerRecord(target).burstTable).toEqual({ id: 'dt1', name: TABLE });
+		const before = tables.requests.length;
+		await deliverTo(target, presence(ANA, 'COMPOSING'));
+		expect(tables.requests.slice(before)).toEqual([]);
+	});
+
+	it("n8n's API down: the presence is answered 200 all the same, and the warning says what was lost", async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		nock.cleanAll();
+		nock(new URL(N8N_API_CREDENTIALS.baseUrl).origin).post(/rows\/upsert/).replyWithError('connect ECONNREFUSED 127.0.0.1:5678');
+		const { items, result } = await deliverTo(target, presence(ANA, 'COMPOSING'));
+		expect(result.webhookResponse).toEqual({ received: true, started: false });
+		expect(items).toBeUndefined();
+		expect(log.warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/^Z-API Trigger: could not record that a person is typing, for Combine Quick Messages: /)]);
+	});
+
+	it('a person typing between two messages makes one burst of both, which says typingEnded', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		// Quiet Period 1 s: the second message comes 2.5 s after the first, the person typing meanwhile.
+		const first = (await deliverTo(target, received(ANA, 'queria um bolo'))).items![0];
+		const firstRun = combine(first);
+		await after(300);
+		await deliverTo(target, presence(ANA, 'COMPOSING'));
+		await after(1200);
+		await deliverTo(target, presence(ANA, 'COMPOSING'));
+		await after(1000);
+		await deliverTo(target, presence(ANA, 'PAUSED'));
+		const second = (await deliverTo(target, received(ANA, 'de chocolate, para sábado'))).items![0];
+		const secondRun = combine(second);
+		const runs = await Promise.all([firstRun, secondRun]);
+		const bursts = runs.flatMap((one) => one.json);
+		expect(bursts).toEqual([expect.objectContaining({ text: 'queria um bolo\nde chocolate, para sábado', count: 2 })]);
+		expect(['typingEnded', 'quietPeriod']).toContain(bursts[0].wentOnBecause);
+	});
+
+	it('a person typing who never sends: the burst goes on once they stop, saying typingEnded', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const started = Date.now();
+		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		const waiting = combine(first);
+		await after(200);
+		await deliverTo(target, presence(ANA, 'COMPOSING'));
+		await after(2500);
+		await deliverTo(target, presence(ANA, 'PAUSED'));
+		const result = await waiting;
+		expect(result.json).toEqual([expect.objectContaining({ text: 'oi', count: 1, wentOnBecause: 'typingEnded' })]);
+		// Not at Quiet Period (1 s) after the message: after they stopped, 2.7 s in, and the 1 s after it.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
+	});
+
+	it('typing never stopping is cut at Maximum Wait, which the burst says', async () => {
+		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
+		const started = Date.now();
+		const first = (await deliverTo(target, received(ANA, 'oi'))).items![0];
+		const cut = runAction({ resource: 'conversation', operation: 'combineMessages', quietSeconds: QUIET_SECONDS, maxWaitSeconds: 3 }, [{ json: first }], { executionId: 'exec-typing-on', mode: 'webhook' });
+		for (let n = 0; n < 8; n++) {
+			await after(500);
+			await deliverTo(target, presence(ANA, 'COMPOSING'));
+		}
+		const result = await cut;
+		expect(result.json).toEqual([expect.objectContaining({ text: 'oi', wentOnBecause: 'maximumWait' })]);
+		// Maximum Wait is 3 s after the message; a look a second at most after it.
+		expect(Date.now() - started).toBeLessThan(5000);
 	});
 });

@@ -47,9 +47,9 @@ beforeEach(() => new FakeDataTables());
 const EVERY_SENDER = () => [received('oi'), fromPhone('Oi, aqui é a Carla'), fromApi('Olá! Sou o bot.'), fromMeUnsaid('sem dizer')];
 
 describe('Message Received followed by Combine Quick Messages', () => {
-	it('turns on notify sent by me at activation (the received webhook through /update-webhook-received-delivery)', async () => {
+	it('turns on notify sent by me at activation (the received webhook through /update-webhook-received-delivery), and takes chat presence for Wait While Typing', async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combine(), agent] });
-		expect(target.endpoints).toEqual(['/update-webhook-received-delivery']);
+		expect(target.endpoints).toEqual(['/update-webhook-received-delivery', '/update-webhook-chat-presence']);
 	});
 
 	it("passes on the contact's messages and a person's answers from the phone; the bot's own sends and unsaid ones start nothing", async () => {
@@ -61,7 +61,7 @@ describe('Message Received followed by Combine Quick Messages', () => {
 	});
 
 	it('finds the node further down the chain too', async () => {
-		const target = await listening({ events: ['messageReceived'] }, { after: [agent, combine()] });
+		const target = await listening({ events: ['messageReceived'] }, { after: [agent, combine({}, { options: { waitWhileTyping: false } })] });
 		expect(target.endpoints).toEqual(['/update-webhook-received-delivery']);
 		expect(await started(target, [fromPhone('assumo daqui')])).toEqual([['assumo daqui', 'myPhone']]);
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { COMBINE, COMBINE_OPTIONS } from '../../../shared/combineLink';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { ItemWithFile, type ZApiOperation } from '../types';
@@ -19,6 +20,7 @@ import {
 	patternOf,
 	progressPause,
 	triggerIsPast,
+	typingHold,
 	wordList,
 	wordsOf,
 	type BurstRules,
@@ -29,7 +31,7 @@ import {
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
-import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
+import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, typingOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -81,7 +83,7 @@ type Item = { json: IDataObject; binary?: ItemWithFile['binary'] };
  * decides: the message goes on alone, marked, or the execution stops with the error.
  */
 export const combineMessages: ZApiOperation = {
-	value: 'combineMessages',
+	value: COMBINE.operation,
 	name: 'Combine Quick Messages',
 	action: 'Combine quick messages into one',
 	description:
@@ -131,6 +133,14 @@ export const combineMessages: ZApiOperation = {
 				placeholder: '^\\d{5}-?\\d{3}$',
 				description:
 					"A message whose text matches this regular expression ends its burst without waiting for quiet (case does not matter; /pattern/flags also works). The example matches a postcode (CEP) sent alone.",
+			},
+			{
+				displayName: 'Wait While Typing',
+				name: COMBINE_OPTIONS.waitWhileTyping,
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether the burst stays open while WhatsApp shows the person typing or recording audio after their last message, up to Maximum Wait. The Z-API Trigger then also receives the instance's chat presence (it starts no execution for it). The item's wentOnBecause says 'typingEnded' when the burst went on after they stopped.",
 			},
 			{
 				displayName: 'Max Messages',
@@ -353,19 +363,21 @@ async function decide(
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
-	const claimed = await claimBurst(table, message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, {
+	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, {
 		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
 		last: own,
 		firstArrivedAt: burst.firstArrivedAt,
-		rules,
+		// A message going on at once does not wait for typing either.
+		rules: atOnce ? { ...rules, waitWhileTyping: false } : rules,
 		behind,
+		rows,
 	});
 	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	const wentOnBecause = atOnce ?? closedBecause(claimed.map((row) => Number(row.arrivedAt)), rules);
+	const wentOnBecause = atOnce ?? heldBy ?? closedBecause(claimed.map((row) => Number(row.arrivedAt)), rules);
 	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
 	if (paused) {
 		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
@@ -391,30 +403,51 @@ function arrivalsOf(rows: Row[]): Array<{ id: number; arrivedAt: number }> {
  * follows the trigger until it has recorded every message sent before the close. A later message
  * of the burst written after the chat was read is claimed with it: this execution then decides
  * for the burst as that message's execution would have (which finds its row taken): Quiet Period
- * after it, the trigger followed again if n8n is behind, one more claim. Returns every row it
- * claimed; none, and another execution took the burst.
+ * after it, the trigger followed again if n8n is behind, one more claim. With Wait While Typing,
+ * while the chat's presence says the person is typing or recording after the burst's last
+ * message, the burst stays open: one look a second (burst.ts, typingHold) and, with each look,
+ * a claim of what they sent meanwhile, until they stop or Maximum Wait. Returns every row it
+ * claimed (none: another execution took the burst) and, when typing held it open, why it went on after all.
  */
 async function claimBurst(
 	table: ConversationTable,
 	chatId: string,
 	claimant: string,
-	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; rules: BurstRules; behind: boolean },
-): Promise<Row[]> {
+	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; rules: Rules; behind: boolean; rows: Row[] },
+): Promise<{ rows: Row[]; heldBy?: WentOnBecause }> {
 	const { quietMs, maxWaitMs, maxMessages = 0 } = burst.rules;
+	const endsAt = burst.firstArrivedAt + maxWaitMs;
 	const taken = new Map<number, Row>();
 	let { last } = burst;
 	let closesAt = burst.sent.to;
+	// The chat as last read: its presence row tells whether the person is typing.
+	let look = burst.rows;
+	let heldBy: WentOnBecause | undefined;
 	for (;;) {
 		if (burst.behind) await followTrigger(table, last, closesAt);
 		const got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
 		for (const row of got) taken.set(row.id, row);
-		// A burst that reached Max Messages waits for no one.
-		if (maxMessages > 0 && taken.size >= maxMessages) return [...taken.values()];
+		const rows = [...taken.values()];
+		// None: another execution took the burst. A burst that reached Max Messages waits for no one.
+		if (!rows.length || (maxMessages > 0 && rows.length >= maxMessages)) return { rows, heldBy };
 		const later = got.filter((row) => Number(row.arrivedAt) > last.arrivedAt).sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
-		if (!later) return [...taken.values()];
-		last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
-		closesAt = Math.min(last.arrivedAt + quietMs, burst.firstArrivedAt + maxWaitMs);
-		await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }));
+		if (later) {
+			// What closes the burst now is what follows this message.
+			heldBy = undefined;
+			last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
+			closesAt = Math.min(last.arrivedAt + quietMs, endsAt);
+			await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }));
+			if (burst.rules.waitWhileTyping) look = await table.openRowsOf(chatId);
+			continue;
+		}
+		const lookAgainAt = burst.rules.waitWhileTyping ? typingHold(typingOf(look), { lastSentAt: last.arrivedAt, now: Date.now(), quietMs }) : undefined;
+		if (lookAgainAt === undefined) return { rows, heldBy };
+		if (Date.now() >= endsAt) return { rows, heldBy: WENT_ON_BECAUSE.maximumWait };
+		heldBy = WENT_ON_BECAUSE.typingEnded;
+		await sleepUntil(Math.min(lookAgainAt, endsAt));
+		look = await table.openRowsOf(chatId);
+		// What they sent while typing joins the burst.
+		closesAt = Math.min(Date.now(), endsAt);
 	}
 }
 
@@ -457,7 +490,7 @@ function unclaimed(rows: Row[]): Row[] {
 }
 
 /** Combine Quick Messages' settings for one item, read and checked before any call. */
-type Rules = BurstRules & { goOn: GoOnAtOnce; firstMessageAtOnce: boolean; newConversationMs: number };
+type Rules = BurstRules & { goOn: GoOnAtOnce; firstMessageAtOnce: boolean; newConversationMs: number; waitWhileTyping: boolean };
 
 function burstRulesOf(options: IDataObject, quietMs: number, maxWaitMs: number): Rules {
 	const maxMessages = Number(options.maxMessages ?? 0);
@@ -479,6 +512,7 @@ function burstRulesOf(options: IDataObject, quietMs: number, maxWaitMs: number):
 		goOn: { rules: (options.sendAtOnce as string[]) ?? [], words: wordsOf(options.goOnWords), pattern },
 		firstMessageAtOnce: options.firstMessageAtOnce === true,
 		newConversationMs: (Number.isFinite(minutes) && minutes > 0 ? minutes : 60) * 60_000,
+		waitWhileTyping: options[COMBINE_OPTIONS.waitWhileTyping] !== false,
 	};
 }
 

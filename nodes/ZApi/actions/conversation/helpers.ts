@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { COMBINE_OPTIONS } from '../../../shared/combineLink';
 import { InputError } from '../../../shared/input';
 import { DEFAULT_TABLE_NAME, UNTIL_RESUMED } from '../../../shared/conversationState/table';
 
@@ -11,7 +12,7 @@ export function readChatId(this: IExecuteFunctions, itemIndex: number): string {
 
 export function readTableName(this: IExecuteFunctions, itemIndex: number): string {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const name = String(options.tableName ?? DEFAULT_TABLE_NAME).trim();
+	const name = String(options[COMBINE_OPTIONS.tableName] ?? DEFAULT_TABLE_NAME).trim();
 	if (!name || name.length > 128) throw new InputError('Data Table Name must have 1 to 128 characters', 'Set Data Table Name, or remove the option to use the default.');
 	return name;
 }
@@ -50,7 +51,7 @@ export const chatIdProperty: INodeProperties = {
 
 export const tableNameOption: INodeProperties = {
 	displayName: 'Data Table Name',
-	name: 'tableName',
+	name: COMBINE_OPTIONS.tableName,
 	type: 'string',
 	default: DEFAULT_TABLE_NAME,
 	description:

@@ -5,12 +5,14 @@
 import type { IBinaryData, IBinaryKeyData, IDataObject } from 'n8n-workflow';
 
 import type { IncomingMessage, KeptMessage } from '../../../../shared/conversationState/messages';
+import { TYPING_STATUSES } from '../../../../shared/conversationState/table';
 
 /** Why a burst went on: the `wentOnBecause` field of its item. */
 export const WENT_ON_BECAUSE = {
 	quietPeriod: 'quietPeriod',
 	maximumWait: 'maximumWait',
 	maxMessages: 'maxMessages',
+	typingEnded: 'typingEnded',
 	keyword: 'keyword',
 	buttonReply: 'buttonReply',
 	firstMessage: 'firstMessage',
@@ -211,6 +213,33 @@ export function burstOf(
 export function closedBecause(times: number[], { quietMs, maxWaitMs, maxMessages = 0 }: BurstRules): WentOnBecause {
 	if (maxMessages > 0 && times.length >= maxMessages) return WENT_ON_BECAUSE.maxMessages;
 	return Math.max(...times) + quietMs > Math.min(...times) + maxWaitMs ? WENT_ON_BECAUSE.maximumWait : WENT_ON_BECAUSE.quietPeriod;
+}
+
+/** A typing presence with no news for this long no longer holds a burst open: its end went unseen. */
+export const TYPING_STALE_MS = 10_000;
+/** While a person types, the chat is looked at this often. */
+export const TYPING_LOOK_MS = 1000;
+/**
+ * After a person stops typing, the chat must stay quiet this long (Quiet Period when shorter)
+ * before the burst goes on: the message they were typing, sent as they stop, reaches n8n
+ * after the presence saying they stopped.
+ */
+export const AFTER_TYPING_MS = 2000;
+
+/**
+ * When to look at the chat again because the person is typing, or undefined when typing does
+ * not hold the burst open: the chat's latest presence (trigger time) came after the burst's last
+ * message was sent and says typing or recording, with news in the last TYPING_STALE_MS, or says
+ * they stopped less than AFTER_TYPING_MS ago.
+ */
+export function typingHold(
+	typing: { status: string; at: number } | undefined,
+	{ lastSentAt, now, quietMs }: { lastSentAt: number; now: number; quietMs: number },
+): number | undefined {
+	if (!typing || !(typing.at > lastSentAt)) return undefined;
+	if ((TYPING_STATUSES as readonly string[]).includes(typing.status)) return now - typing.at < TYPING_STALE_MS ? now + TYPING_LOOK_MS : undefined;
+	const quietUntil = typing.at + Math.min(quietMs, AFTER_TYPING_MS);
+	return quietUntil > now ? quietUntil : undefined;
 }
 
 /** Behind the person by less than this, n8n counts as keeping up: no look at the trigger's progress. */
