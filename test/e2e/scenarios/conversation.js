@@ -223,7 +223,8 @@ module.exports = {
 					[['queria encomendar um bolo\nde chocolate, para sábado', [first.messageId, second.messageId], 'quietPeriod']],
 				);
 				await t.deactivate(deployed.id);
-				assert.equal(standIn.snapshot(inst.id).webhooks.chatPresence, '', 'the chat presence webhook was not put back');
+				// The stand-in shows a further webhook only while it is set.
+				assert.equal(standIn.snapshot(inst.id).webhooks.chatPresence ?? '', '', 'the chat presence webhook was not put back');
 			},
 		},
 		{

@@ -12,6 +12,7 @@ import {
 	WENT_ON_BECAUSE,
 	burstOf,
 	closedBecause,
+	cutByMaximumWait,
 	combine,
 	commandOf,
 	decidesAt,
@@ -350,12 +351,18 @@ async function decide(
 	const arrivals = arrivalsOf(open);
 	const lines = burstOf(arrivals, own.id, rules)!;
 	// A chat's first message goes on alone; another message going on at once takes its burst so far.
-	const burst = atOnce ? { firstArrivedAt: atOnce === WENT_ON_BECAUSE.firstMessage ? own.arrivedAt : lines.firstArrivedAt, isLast: true, closesAt: own.arrivedAt } : lines;
+	let burst = atOnce ? { firstArrivedAt: atOnce === WENT_ON_BECAUSE.firstMessage ? own.arrivedAt : lines.firstArrivedAt, isLast: true, closesAt: own.arrivedAt } : lines;
 	if (!burst.isLast) {
-		tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
-		return [];
+		// Maximum Wait cut this burst, and its time has come: this execution decides for it now.
+		const cutAt = atOnce ? undefined : cutByMaximumWait(arrivals, own.id, rules);
+		if (cutAt === undefined || Date.now() < cutAt - READ_AHEAD_MS) {
+			tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
+			return [];
+		}
+		burst = { firstArrivedAt: lines.firstArrivedAt, isLast: true, closesAt: cutAt };
 	}
-	if (!atOnce) await sleepUntil(meantToWakeAt);
+	// Cut by Maximum Wait: at the cut; otherwise Quiet Period after the row was written (decidesAt).
+	if (!atOnce) await sleepUntil(burst.closesAt < own.arrivedAt + rules.quietMs ? burst.closesAt : meantToWakeAt);
 	const behind = !atOnce && isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
@@ -436,7 +443,7 @@ async function claimBurst(
 			heldBy = undefined;
 			last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
 			closesAt = Math.min(last.arrivedAt + quietMs, endsAt);
-			await sleepUntil(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }));
+			await sleepUntil(Math.min(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }), endsAt));
 			if (burst.rules.waitWhileTyping) look = await table.openRowsOf(chatId);
 			continue;
 		}

@@ -207,6 +207,22 @@ export function burstOf(
 }
 
 /**
+ * When Maximum Wait cut the burst of `ownId`, if it did: its messages so far run on past
+ * Maximum Wait less Quiet Period, so it closes at its first message plus Maximum Wait, not
+ * Quiet Period after its last. Any execution of the burst that reads the chat after that time
+ * decides for it then (its last message's execution would wake only Quiet Period after it).
+ * Undefined when the burst closes by quiet or by Max Messages.
+ */
+export function cutByMaximumWait(arrivals: Arrival[], ownId: number, rules: BurstRules): number | undefined {
+	const own = burstOf(arrivals, ownId, rules);
+	if (!own || own.full) return undefined;
+	const members = arrivals.filter((arrival) => burstOf(arrivals, arrival.id, rules)?.firstArrivedAt === own.firstArrivedAt);
+	if (rules.maxMessages && members.length >= rules.maxMessages) return undefined;
+	const cutAt = own.firstArrivedAt + rules.maxWaitMs;
+	return Math.max(...members.map((member) => member.arrivedAt)) + rules.quietMs > cutAt ? cutAt : undefined;
+}
+
+/**
  * Why a burst that waited for quiet went on, from its messages' times: it reached Max
  * Messages, Maximum Wait came before quiet, or the chat was quiet.
  */

@@ -309,6 +309,23 @@ describe('Conversation > Combine Quick Messages', () => {
 			expect(afterTenMinutes.json[0]).toMatchObject({ text: 'mais uma coisa', wentOnBecause: 'quietPeriod' });
 		});
 
+		it('a person writing every second is answered at Maximum Wait, not Quiet Period after their last message', async () => {
+			// Quiet Period 2 s, Maximum Wait 3 s: the messages at 0, 0.9, 1.8 and 2.7 s make the first burst.
+			const started = Date.now();
+			const runs: Array<Promise<{ json: IDataObject[]; endedAfter: number }>> = [];
+			for (let n = 0; n < 6; n++) {
+				const message = incoming(ANA, `parte ${n}`);
+				runs.push(execute(message, { quietSeconds: 2, maxWaitSeconds: 3 }).then((result) => ({ json: result.json, endedAfter: Date.now() - started })));
+				await after(900);
+			}
+			const done = await Promise.all(runs);
+			const cut = done.find((one) => one.json.length && one.json[0].wentOnBecause === 'maximumWait');
+			expect(cut?.json[0]).toMatchObject({ text: 'parte 0\nparte 1\nparte 2\nparte 3', wentOnBecause: 'maximumWait' });
+			// At Maximum Wait (3 s), when the execution of the message at 1.8 s looks; before: Quiet Period after the last, 4.7 s.
+			expect(cut!.endedAfter).toBeLessThan(4300);
+			expect(done.flatMap((one) => one.json).reduce((sum, burst) => sum + Number(burst.count), 0)).toBe(6);
+		});
+
 		it('Maximum Wait says so on the burst it cut', async () => {
 			const runs: Array<Promise<Awaited<ReturnType<typeof execute>>>> = [];
 			for (let n = 0; n < 4; n++) {

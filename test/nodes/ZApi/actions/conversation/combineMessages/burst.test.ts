@@ -7,6 +7,7 @@ import {
 	closedBecause,
 	combine,
 	commandOf,
+	cutByMaximumWait,
 	decidesAt,
 	goesOnAtOnce,
 	isBehind,
@@ -170,6 +171,22 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstArrivedAt);
 		expect(lines([...arrivals].reverse())).toEqual([...lines(arrivals)].reverse());
 		expect(arrivals.filter((row) => burstOf(arrivals, row.id, rules)!.isLast).map((row) => row.id)).toEqual([3, 5, 8]);
+	});
+});
+
+describe('cutByMaximumWait: when Maximum Wait cut a burst that runs on', () => {
+	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
+	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
+	it.each([
+		['a message every 2 s: cut at 10 s, whichever member asks', at(0, 2000, 4000, 6000, 8000, 10_000), 4, rules, 10_000],
+		['… the last member too', at(0, 2000, 4000, 6000, 8000, 10_000), 6, rules, 10_000],
+		['… and the next burst is not cut yet', at(0, 2000, 4000, 6000, 8000, 10_000, 12_000), 7, rules, undefined],
+		['the last message more than Quiet Period before Maximum Wait: closes by quiet', at(0, 2000, 4000, 6000), 2, rules, undefined],
+		['exactly Quiet Period before: closes by quiet', at(0, 3500, 7000), 1, rules, undefined],
+		['a lone message', at(0), 1, rules, undefined],
+		['a burst full by Max Messages closes with its last', at(0, 4000, 8000), 1, { ...rules, maxMessages: 3 }, undefined],
+	])('%s', (_name, arrivals, ownId, burstRules, expected) => {
+		expect(cutByMaximumWait(arrivals, ownId, burstRules)).toBe(expected);
 	});
 });
 
