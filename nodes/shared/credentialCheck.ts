@@ -13,7 +13,7 @@ import {
 	credentialTestSender,
 	type ZApiInstance,
 } from './transport';
-import { networkFailureWords, serviceMessageOf } from './transport/errors';
+import { TIMEOUT_CODES, networkFailureWords, serviceMessageOf } from './transport/errors';
 import { redactorFor } from './transport/redact';
 
 /*
@@ -33,9 +33,6 @@ export const INSTANCE_CREDENTIAL_TEST = 'zApiApiTest';
 export const CREDENTIAL_TEST_TIMEOUT_MS = 20_000;
 
 const TYPE_LABEL = 'Z-API Instance API credential';
-
-/** Codes with which a request that got no answer in time ends. */
-export const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 
 const PANEL = 'the Z-API panel (Instances > your instance)';
 const SERVER_ONLY = `the server only (${DEFAULT_BASE_URL}), never the instance address the panel shows`;

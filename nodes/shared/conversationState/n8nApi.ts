@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
-import { RedirectedElsewhere, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse, type Redactor, type Sender } from '../transport';
+import { MAYBE_REACHED_CODES, RedirectedElsewhere, TIMEOUT_CODES, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse, type Redactor, type Sender } from '../transport';
 
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
@@ -72,11 +72,6 @@ const NETWORK_WORDS: Record<string, string> = {
 	ERR_TLS_CERT_ALTNAME_INVALID: 'its https certificate names another host',
 };
 
-/** Node's codes of a call that took longer than its timeout. */
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT']);
-
-/** Failures after which a change may have been applied by n8n. */
-const MAYBE_APPLIED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE']);
 
 /** Why a call to n8n's API did not give what was asked: what the node and the credential test say. */
 export interface N8nApiFailure {
@@ -156,7 +151,8 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		return failed(
 			`${capital(ADDRESS_FIELD)} cannot be reached at ${host}: ${words}`,
 			`${code ? `Node reported ${code}. ` : ''}Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process).`,
-			code === undefined || MAYBE_APPLIED_CODES.has(code),
+			// A change may have been applied by n8n.
+			code === undefined || MAYBE_REACHED_CODES.has(code),
 		);
 	}
 	const { statusCode, body } = response;

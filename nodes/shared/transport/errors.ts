@@ -113,6 +113,15 @@ const NETWORK_FAILURES: Record<string, string> = {
  * A network or certificate failure code in words: what it means and, for a certificate, what
  * to do. Undefined for a code with no words of its own.
  */
+/** Node's codes of a request that got no answer within its timeout. */
+export const TIMEOUT_CODES: ReadonlySet<string> = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * Failures after which a request may have reached the server and been carried out (a cut
+ * after it was sent, or no answer in time): a change is not sent again after one.
+ */
+export const MAYBE_REACHED_CODES: ReadonlySet<string> = new Set([...TIMEOUT_CODES, 'ECONNRESET', 'EPIPE']);
+
 export function networkFailureWords(code: string): { meaning: string; certificateHint?: string } | undefined {
 	if (Object.hasOwn(TLS_FAILURES, code)) return { meaning: TLS_FAILURES[code].meaning, certificateHint: TLS_FAILURES[code].hint };
 	if (Object.hasOwn(NETWORK_FAILURES, code)) return { meaning: NETWORK_FAILURES[code] };

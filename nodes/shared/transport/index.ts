@@ -11,11 +11,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { failedCallError, nodeError, serviceMessageOf, type CredentialKind } from './errors';
+import { MAYBE_REACHED_CODES, failedCallError, nodeError, serviceMessageOf, type CredentialKind } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
 import { RedirectedElsewhere, sendWithinOrigin, type RawResponse, type Sender } from './sameOrigin';
 
-export { inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
+export { MAYBE_REACHED_CODES, TIMEOUT_CODES, inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactorFor, redactSecrets } from './redact';
@@ -73,12 +73,6 @@ export const ZAPI_METHODS: readonly IHttpRequestMethods[] = ['GET', 'POST', 'PUT
 
 /** Bounded retries for 429, 5xx and dropped connections. */
 const RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
-
-/**
- * Failures after which the request may have reached the service and been carried out:
- * retried for a repeatable call only.
- */
-const MAYBE_REACHED_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT']);
 
 /**
  * Failures where the request surely never reached the service: any call may be sent again.

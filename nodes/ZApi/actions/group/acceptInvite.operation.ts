@@ -1,27 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/input';
 import type { ZApiOperation } from '../types';
-import { groupRead } from './helpers';
-
-const INVITE_LINK = /https?:\/\/chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{10,})/i;
-const INVITE_CODE = /^[A-Za-z0-9]{10,}$/;
-
-/**
- * The invite link in what the user gave: a link, a text holding one (a received message) or
- * the code alone, always sent as https://chat.whatsapp.com/<code>.
- */
-export function readInviteLink(raw: unknown): string {
-	const text = String(raw ?? '').trim();
-	const code = INVITE_LINK.exec(text)?.[1] ?? (INVITE_CODE.test(text) ? text : undefined);
-	if (!code) {
-		throw new InputError(
-			text ? 'Invite Link holds no WhatsApp group invite link' : 'Invite Link is empty',
-			"Give a link such as https://chat.whatsapp.com/AbCdEfGhIjK1234567890, a text containing one (for example a received message's text), or the code after chat.whatsapp.com/.",
-		);
-	}
-	return `https://chat.whatsapp.com/${code}`;
-}
+import { groupRead, inviteLinkProperty, readInviteLink } from './helpers';
 
 export const acceptInvite: ZApiOperation = {
 	value: 'acceptInvite',
@@ -29,16 +9,7 @@ export const acceptInvite: ZApiOperation = {
 	action: 'Join a group by invite link',
 	description: "Make the instance's phone join a group through its invite link",
 	properties: [
-		{
-			displayName: 'Invite Link',
-			name: 'inviteLink',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://chat.whatsapp.com/AbCdEfGhIjK1234567890',
-			description:
-				'The group\'s invite link, a text containing one (for example the text of a received message), or the code after chat.whatsapp.com/',
-		},
+		inviteLinkProperty,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const invitationLink = readInviteLink(this.getNodeParameter('inviteLink', itemIndex));

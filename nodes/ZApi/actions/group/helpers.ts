@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import { normalizeGroupId, parsePhoneList } from '../../../shared/input';
+import { InputError, normalizeGroupId, parsePhoneList } from '../../../shared/input';
 import { type Expectation, notConfirmedError, requireAccepted, zApiRequest } from '../../../shared/transport';
 import { parameterValue } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
@@ -185,4 +185,34 @@ export function participantChange(change: ParticipantChange): ZApiOperation {
 			return [{ success: true, [target.key]: id, phones }];
 		},
 	};
+}
+
+/** A group's invite link: Accept Invite and Preview Invite Link. */
+export const inviteLinkProperty: INodeProperties = {
+	displayName: 'Invite Link',
+	name: 'inviteLink',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'https://chat.whatsapp.com/AbCdEfGhIjK1234567890',
+	description: "The group's invite link, a text containing one (for example the text of a received message), or the code after chat.whatsapp.com/",
+};
+
+const INVITE_LINK = /https?:\/\/chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{10,})/i;
+const INVITE_CODE = /^[A-Za-z0-9]{10,}$/;
+
+/**
+ * The invite link in what the user gave: a link, a text holding one (a received message) or
+ * the code alone, always sent as https://chat.whatsapp.com/<code>.
+ */
+export function readInviteLink(raw: unknown): string {
+	const text = String(raw ?? '').trim();
+	const code = INVITE_LINK.exec(text)?.[1] ?? (INVITE_CODE.test(text) ? text : undefined);
+	if (!code) {
+		throw new InputError(
+			text ? 'Invite Link holds no WhatsApp group invite link' : 'Invite Link is empty',
+			"Give a link such as https://chat.whatsapp.com/AbCdEfGhIjK1234567890, a text containing one (for example a received message's text), or the code after chat.whatsapp.com/.",
+		);
+	}
+	return `https://chat.whatsapp.com/${code}`;
 }

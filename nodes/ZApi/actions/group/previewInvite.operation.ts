@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ZApiOperation } from '../types';
-import { readInviteLink } from './acceptInvite.operation';
 import { GROUP, shapeRecord } from '../outputs';
-import { groupReadField } from './helpers';
+import { groupReadField, inviteLinkProperty, readInviteLink } from './helpers';
 
 export const previewInvite: ZApiOperation = {
 	value: 'previewInvite',
@@ -11,15 +10,7 @@ export const previewInvite: ZApiOperation = {
 	action: 'Preview a group from its invite link',
 	description: 'Read the name, owner and participants of a group from its invite link, without joining it',
 	properties: [
-		{
-			displayName: 'Invite Link',
-			name: 'inviteLink',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://chat.whatsapp.com/AbCdEfGhIjK1234567890',
-			description: "The group's invite link, a text containing one (for example the text of a received message), or the code after chat.whatsapp.com/",
-		},
+		inviteLinkProperty,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const invitationLink = readInviteLink(this.getNodeParameter('inviteLink', itemIndex));

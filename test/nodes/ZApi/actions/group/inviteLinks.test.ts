@@ -1,7 +1,7 @@
 /** Get Invite Link, Reset Invite Link and Accept Invite: what their answers must hold. */
 import nock from 'nock';
 
-import { readInviteLink } from '../../../../../nodes/ZApi/actions/group/acceptInvite.operation';
+import { readInviteLink } from '../../../../../nodes/ZApi/actions/group/helpers';
 import { INSTANCE_PATH, runAction } from '../../../../helpers/engine';
 import { GROUP, LINK } from './examples';
 
