@@ -34,12 +34,18 @@ describe.each(pkg.n8n.nodes as string[])('node %s', (file) => {
 	const { description } = node;
 	const packageCredentials = (pkg.n8n.credentials as string[]).map((one) => loadClass<ICredentialType>(one).name);
 
-	it('describes a node that uses the package credentials, each tested by the built node', () => {
+	it("describes a node that uses the package credentials, each tested by the built node, and n8n's own OpenAI credential (n8n tests it)", () => {
 		expect(description.name).toMatch(/^zApi/);
 		expect(description.displayName).toMatch(/^Z-API/);
 		// The Z-API Instance API credential first, required wherever it is shown.
 		expect(description.credentials?.[0]).toMatchObject({ name: 'zApiApi', required: true, testedBy: 'zApiApiTest' });
 		for (const credential of description.credentials ?? []) {
+			// Transcribe Voice Notes uses n8n's own OpenAI credential, which n8n-nodes-base defines and tests.
+			if (credential.name === 'openAiApi') {
+				expect(credential).toMatchObject({ displayName: 'Credential for OpenAI', required: true });
+				expect(credential.testedBy).toBeUndefined();
+				continue;
+			}
 			expect(packageCredentials).toContain(credential.name);
 			// Labelled by its type, as n8n words one credential of a node.
 			expect(credential.displayName).toMatch(/^Credential for Z-API /);

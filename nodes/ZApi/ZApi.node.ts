@@ -18,6 +18,7 @@ import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
 import { resumeWithReply } from './actions/message/sendAndWaitForReply/resume';
 import { router } from './actions/router';
+import { TRANSCRIPTION_CREDENTIALS } from './actions/conversation/combineMessages/transcribe';
 
 /**
  * Where the answer links of Send and Wait for Response lead: n8n's waiting-webhook address of
@@ -83,6 +84,13 @@ export class ZApi implements INodeType {
 				required: true,
 				displayOptions: { show: { resource: ['conversation'] } },
 				testedBy: 'zApiConversationStateTest',
+			},
+			// n8n's own OpenAI credential, for Transcribe Voice Notes (actions/conversation/combineMessages/transcribe.ts).
+			{
+				name: TRANSCRIPTION_CREDENTIALS,
+				displayName: 'Credential for OpenAI',
+				required: true,
+				displayOptions: { show: { resource: ['conversation'], operation: ['combineMessages'], transcribeVoiceNotes: [true] } },
 			},
 		],
 		webhooks: resumeWebhooks,

@@ -69,10 +69,31 @@ export const N8N_API_CREDENTIALS = { apiKey: 'n8n-api-KEY/with+chars=', baseUrl:
 /** The Z-API Partner API credential's values: its token needs encoding in any address. */
 export const PARTNER_CREDENTIALS = { partnerToken: 'partner+TOKEN/9f= 8e7d', baseUrl: 'https://api.z-api.io' };
 
+/** An OpenAI key that needs encoding in any form it may be echoed in. */
+export const OPENAI_CREDENTIALS = { apiKey: 'sk-proj+KEY/9f= 8e7d', organizationId: '', url: 'https://api.openai.com/v1' };
+
+/**
+ * n8n's own OpenAI credential type (n8n-nodes-base, which these tests do not load): its fields
+ * as n8n 2.41.1 has them. Transcribe Voice Notes sets its headers itself, so no authenticate().
+ */
+const openAiApi: ICredentialType = {
+	name: 'openAiApi',
+	displayName: 'OpenAi',
+	properties: [
+		{ displayName: 'API Key', name: 'apiKey', type: 'string', typeOptions: { password: true }, required: true, default: '' },
+		{ displayName: 'Organization ID (optional)', name: 'organizationId', type: 'string', default: '' },
+		{ displayName: 'Base URL', name: 'url', type: 'string', default: 'https://api.openai.com/v1' },
+		{ displayName: 'Add Custom Header', name: 'header', type: 'boolean', default: false },
+		{ displayName: 'Header Name', name: 'headerName', type: 'string', default: '' },
+		{ displayName: 'Header Value', name: 'headerValue', type: 'string', typeOptions: { password: true }, default: '' },
+	],
+};
+
 const credentialTypes: Record<string, ICredentialType> = {
 	zApiApi: new ZApiApi(),
 	zApiConversationStateApi: new ZApiConversationStateApi(),
 	zApiPartnerApi: new ZApiPartnerApi(),
+	openAiApi,
 };
 
 /** Serves one set of credential values per test and applies the type's authenticate(). */
@@ -81,6 +102,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		public values: ICredentialDataDecryptedObject,
 		public n8nApiValues: ICredentialDataDecryptedObject = N8N_API_CREDENTIALS,
 		public partnerValues: ICredentialDataDecryptedObject = PARTNER_CREDENTIALS,
+		public openAiValues: ICredentialDataDecryptedObject = OPENAI_CREDENTIALS,
 	) {
 		super();
 	}
@@ -123,6 +145,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (!credentialTypes[type]) throw new Error(`unknown credential type ${type}`);
 		if (type === 'zApiConversationStateApi') return { ...this.n8nApiValues };
 		if (type === 'zApiPartnerApi') return { ...this.partnerValues };
+		if (type === 'openAiApi') return { ...this.openAiValues };
 		return { ...this.values };
 	}
 
@@ -146,6 +169,8 @@ export interface EngineOptions {
 	n8nApi?: ICredentialDataDecryptedObject;
 	/** The Z-API Partner API credential's values (PARTNER_CREDENTIALS when not given). */
 	partner?: ICredentialDataDecryptedObject;
+	/** n8n's OpenAI credential's values (OPENAI_CREDENTIALS when not given). */
+	openAi?: ICredentialDataDecryptedObject;
 	/** This n8n's own address, as n8n gives it to nodes ('https://n8n.example.com/' when not given). */
 	instanceBaseUrl?: string;
 	mode?: WorkflowExecuteMode;
@@ -161,7 +186,7 @@ export interface EngineOptions {
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
 	const webhookBaseUrl = options.webhookBaseUrl ?? 'https://n8n.example.com/';
 	const data = {
-		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }, options.n8nApi, options.partner),
+		credentialsHelper: new TestCredentialsHelper({ ...TEST_CREDENTIALS, ...options.credentials }, options.n8nApi, options.partner, options.openAi),
 		hooks: new ExecutionLifecycleHooks(mode, 'test-execution', {
 			id: 'wf1',
 			name: 'test',
@@ -209,6 +234,8 @@ export function makeNode(type: string, parameters: IDataObject, overrides: Parti
 			zApiConversationStateApi: { id: 'cred-2', name: 'Conversation state' },
 			// The Partner (Instances) resource's only credential.
 			zApiPartnerApi: { id: 'cred-3', name: 'Z-API partner' },
+			// n8n's own, for Transcribe Voice Notes.
+			openAiApi: { id: 'cred-4', name: 'OpenAI account' },
 		},
 		...(type === TRIGGER_TYPE ? { webhookId: 'c0ffee00-0000-4000-8000-000000000001' } : {}),
 		...overrides,

@@ -20,6 +20,7 @@
  *        media: true          the content's URL points at /storage here, with real bytes
  *        mediaBytes: n        the file's size (default: a small file)
  *        mediaExpired: true|410|404   the URL answers 404 (or that status): the file is gone
+ *        transcript: text     (audio) what the transcription endpoint hears in the file (transcription.js)
  *   Emit field for every kind: repeat: n   the same delivery is sent n more times
  *   POST /_control/redeliver {seq, times?}  sends a logged delivery again, as it was
  */
@@ -107,7 +108,7 @@ function createEvents({ route, HttpError, fixtures, getInstance, updateWebhook, 
 		holder[spec.urlPath[spec.urlPath.length - 1]] = url;
 		const info = { url, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex'), expired };
 		mediaByMessage.set(payload.messageId, info);
-		return info;
+		return { ...info, bytes: data };
 	}
 
 	/** GET /storage/{instanceId}/{file}: the bytes, or the status of a file that is gone. */

@@ -79,6 +79,7 @@ const { createCommunities } = require('./communities');
 const { createCatalog } = require('./catalog');
 const { createMobile } = require('./mobile');
 const { createPartner } = require('./partner');
+const { createTranscription } = require('./transcription');
 const { createBusiness } = require('./business');
 const { createCalls } = require('./calls');
 
@@ -548,7 +549,9 @@ function createStandIn(options = {}) {
 			}
 			if (f.status !== undefined) base.status = f.status;
 			const payload = fixtures.receivedCallback(name, fixtures.deepMerge(base, overrides), { variants });
-			events.attachMedia(inst, payload, f);
+			const media = events.attachMedia(inst, payload, f);
+			// What an emitted audio says, for the transcription endpoint.
+			if (media && f.transcript !== undefined) transcription.speak(media.bytes, f.transcript);
 			return { webhook: 'received', payload };
 		} catch (e) {
 			if (e instanceof HttpError) throw e;
@@ -808,6 +811,8 @@ function createStandIn(options = {}) {
 	// Z-API's Partner API: the integrator account's instances, with the partner token (partner.js).
 	const partner = createPartner({ route, HttpError, state, addInstance, partnerToken: options.partnerToken === undefined ? DEFAULT_PARTNER_TOKEN : options.partnerToken });
 	const business = createBusiness({ route, HttpError, getInstance, clone });
+	// An OpenAI-compatible speech-to-text endpoint, for Transcribe Voice Notes (transcription.js).
+	const transcription = createTranscription({ route, HttpError, transcriptionKey: options.transcriptionKey });
 	const calls = createCalls({ route, HttpError, getInstance });
 
 	// The group endpoints the community pages share answer a community's call (communities.js).
@@ -859,6 +864,7 @@ function createStandIn(options = {}) {
 		...catalog.controlRoutes,
 		...mobile.controlRoutes,
 		...partner.controlRoutes,
+		...transcription.controlRoutes,
 		...business.controlRoutes,
 		...calls.controlRoutes,
 		route('POST', '/_control/instances', ({ body }) => {
@@ -988,6 +994,8 @@ function createStandIn(options = {}) {
 				const { route: r, params } = findRoute(CONTROL_ROUTES, req.method, path);
 				const body = hasBody ? await readJson(req, false) : undefined;
 				result = await r.handler({ params, query: url.searchParams, body });
+			} else if (transcription.owns(path)) {
+				result = await transcription.handle(req);
 			} else if (partner.owns(path)) {
 				const { route: r, params } = findRoute(partner.routes, req.method, path);
 				partner.authenticate(req.headers);

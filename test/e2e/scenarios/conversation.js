@@ -7,6 +7,7 @@
  * n8n 2.0 is needed.
  */
 const { conversationStateCredential, withConversationState } = require('../lib/conversationState');
+const { DEFAULT_TRANSCRIPTION_KEY } = require('../../stand-in/transcription');
 
 const ANA = '5511977771111';
 const BRUNO = '5511977772222';
@@ -15,6 +16,7 @@ const DORA = '5511977773333';
 const EDU = '5511977774444';
 const FABI = '5511977775555';
 const GIL = '5511977776666';
+const HELENA = '5511977777777';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
@@ -225,6 +227,37 @@ module.exports = {
 				await t.deactivate(deployed.id);
 				// The stand-in shows a further webhook only while it is set.
 				assert.equal(standIn.snapshot(inst.id).webhooks.chatPresence ?? '', '', 'the chat presence webhook was not put back');
+			},
+		},
+		{
+			name: "a text and a voice note in one burst: the agent reads the voice note's transcript where it was, from the stand-in's transcription endpoint through n8n's own OpenAI credential",
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert, standIn } = t;
+				const inst = await t.instance('voice notes');
+				const credential = await conversationStateCredential(t.n8n);
+				// n8n's own OpenAI credential type, its Base URL at the stand-in's OpenAI-compatible endpoint.
+				const openAi = await t.n8n.createCredential(`OpenAI ${Date.now().toString(36)}`, 'openAiApi', { apiKey: DEFAULT_TRANSCRIPTION_KEY, url: `${standIn.url}/v1`, header: false });
+				const wf = botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: { downloadMedia: true } } });
+				const combine = wf.nodes.find((node) => node.name === 'Combine');
+				combine.parameters.transcribeVoiceNotes = true;
+				combine.credentials = { ...combine.credentials, openAiApi: { id: String(openAi.id), name: openAi.name } };
+				const deployed = await t.deploy(withConversationState(wf, credential));
+				await t.emit(inst, 'text', { phone: HELENA, message: 'queria um bolo' });
+				await t.sleep(500);
+				await t.emit(inst, 'audio', { phone: HELENA, media: true, transcript: 'de chocolate, para sábado', overrides: { audio: { ptt: true, seconds: 3 } } });
+				await settle(t, deployed.id, 2);
+				await t.sleep(QUIET_SECONDS * 1000 + 2_000);
+				const items = await reachedAgent(t, deployed.id);
+				assert.deepEqual(
+					items.map((item) => [item.text, item.kinds, item.transcriptionErrors]),
+					[['queria um bolo\n[voice note] de chocolate, para sábado', ['text', 'audio'], undefined]],
+				);
+				const { requests } = await (await fetch(`${standIn.url}/_control/transcriptions`)).json();
+				assert.deepEqual(requests.map((request) => [request.model, request.known]), [['whisper-1', true]]);
+				const text = JSON.stringify(await t.executions(deployed.id));
+				assert.ok(!text.includes(DEFAULT_TRANSCRIPTION_KEY), 'the OpenAI key appears in execution data');
 			},
 		},
 		{

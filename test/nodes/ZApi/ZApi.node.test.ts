@@ -67,6 +67,13 @@ describe('Z-API node description', () => {
 				displayOptions: { show: { resource: ['conversation'] } },
 				testedBy: 'zApiConversationStateTest',
 			},
+			// n8n's own OpenAI credential, only with Transcribe Voice Notes on.
+			{
+				name: 'openAiApi',
+				displayName: 'Credential for OpenAI',
+				required: true,
+				displayOptions: { show: { resource: ['conversation'], operation: ['combineMessages'], transcribeVoiceNotes: [true] } },
+			},
 		]);
 		// n8n runs a credential type's own `test` before any node's.
 		expect((new ZApiApi() as { test?: unknown }).test).toBeUndefined();
@@ -83,6 +90,12 @@ describe('Z-API node description', () => {
 		expect(shownFor('partner')).toEqual(['zApiPartnerApi']);
 		expect(shownFor('message')).toEqual(['zApiApi']);
 		expect(shownFor('conversation')).toEqual(['zApiConversationStateApi']);
+		const combineWith = (transcribeVoiceNotes: boolean) =>
+			(description.credentials ?? [])
+				.filter((credential) => NodeHelpers.displayParameter({ resource: 'conversation', operation: 'combineMessages', transcribeVoiceNotes }, credential, null, description))
+				.map((credential) => credential.name);
+		expect(combineWith(false)).toEqual(['zApiConversationStateApi']);
+		expect(combineWith(true)).toEqual(['zApiConversationStateApi', 'openAiApi']);
 	});
 
 	it('lists every resource of the registry with its operations, in order', () => {
@@ -350,6 +363,7 @@ describe('Z-API node credentials in the n8n editor', () => {
 			'Credential for Z-API Instance API',
 			'Credential for Z-API Partner API',
 			'Credential for Z-API Conversation State API',
+			'Credential for OpenAI',
 		]);
 	});
 

@@ -30,6 +30,7 @@ import {
 	type WentOnBecause,
 } from './combineMessages/burst';
 import { filesForThisExecution } from './combineMessages/burstFiles';
+import { DEFAULT_TRANSCRIPTION_MODEL, transcribeVoiceNotes } from './combineMessages/transcribe';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
 import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
 import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, typingOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
@@ -107,6 +108,22 @@ export const combineMessages: ZApiOperation = {
 			typeOptions: { minValue: 1, maxValue: MOST_SECONDS },
 			default: 30,
 			description: "The longest a burst waits after its first message, for someone who doesn't stop typing",
+		},
+		{
+			displayName: 'Transcribe Voice Notes',
+			name: 'transcribeVoiceNotes',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether the burst's voice notes and audio are transcribed with an OpenAI credential (its Base URL can be another OpenAI-compatible provider's) and each transcript put into the combined text where the audio was, as '[voice note] …'. Needs Download Media on in the Z-API Trigger. An audio that fails keeps its file and is named in transcriptionErrors.",
+		},
+		{
+			displayName: 'Transcription Model',
+			name: 'transcriptionModel',
+			type: 'string',
+			default: DEFAULT_TRANSCRIPTION_MODEL,
+			displayOptions: { show: { transcribeVoiceNotes: [true] } },
+			description: "The provider's speech-to-text model: whisper-1 or gpt-4o-mini-transcribe at OpenAI, whisper-large-v3 at Groq",
 		},
 		optionsProperty([
 			{
@@ -248,6 +265,9 @@ export const combineMessages: ZApiOperation = {
 		const maxWaitMs = readSeconds(this.getNodeParameter('maxWaitSeconds', itemIndex, 30), 'Maximum Wait') * 1000;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const rules = burstRulesOf(options, quietMs, maxWaitMs);
+		if (this.getNodeParameter('transcribeVoiceNotes', itemIndex, false) === true) {
+			rules.transcriptionModel = String(this.getNodeParameter('transcriptionModel', itemIndex, DEFAULT_TRANSCRIPTION_MODEL) ?? '').trim() || DEFAULT_TRANSCRIPTION_MODEL;
+		}
 		let failure: unknown;
 		try {
 			return await gather.call(this, itemIndex, item, message, { rules, now, options });
@@ -309,7 +329,7 @@ async function gather(
 	// quiet: the clearing is not on the way from the burst's last message to its answer.
 	const forgetting = own.id % FORGET_EVERY === 0 ? table.forgetOld(Date.now()).catch(() => undefined) : undefined;
 	try {
-		return await decide.call(this, item, message, table, own, { rules, options });
+		return await decide.call(this, item, message, table, own, { rules, options, itemIndex });
 	} finally {
 		await forgetting;
 	}
@@ -322,7 +342,7 @@ async function decide(
 	message: NonNullable<ReturnType<typeof readIncoming>>,
 	table: ConversationTable,
 	own: { id: number; arrivedAt: number; writtenAt: number },
-	{ rules, options }: { rules: Rules; options: IDataObject },
+	{ rules, options, itemIndex }: { rules: Rules; options: IDataObject; itemIndex: number },
 ): Promise<Output[]> {
 	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
 	// chat's open rows just before, so that the claim is the only call between the close and the
@@ -394,8 +414,10 @@ async function decide(
 	}
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
-	const combined = combine(files.messages);
+	const heard = rules.transcriptionModel ? await transcribeVoiceNotes.call(this, itemIndex, files.messages, rules.transcriptionModel) : undefined;
+	const combined = combine(heard?.messages ?? files.messages);
 	if (files.missing.length) combined.json.missingFiles = files.missing;
+	if (heard?.failures.length) combined.json.transcriptionErrors = heard.failures;
 	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
 	const json = { ...combined.json, combined: true, wentOnBecause };
 	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
@@ -497,7 +519,14 @@ function unclaimed(rows: Row[]): Row[] {
 }
 
 /** Combine Quick Messages' settings for one item, read and checked before any call. */
-type Rules = BurstRules & { goOn: GoOnAtOnce; firstMessageAtOnce: boolean; newConversationMs: number; waitWhileTyping: boolean };
+type Rules = BurstRules & {
+	goOn: GoOnAtOnce;
+	firstMessageAtOnce: boolean;
+	newConversationMs: number;
+	waitWhileTyping: boolean;
+	/** Set when Transcribe Voice Notes is on. */
+	transcriptionModel?: string;
+};
 
 function burstRulesOf(options: IDataObject, quietMs: number, maxWaitMs: number): Rules {
 	const maxMessages = Number(options.maxMessages ?? 0);
