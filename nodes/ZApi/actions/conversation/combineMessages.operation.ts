@@ -452,9 +452,22 @@ async function claimBurst(
 	// The chat as last read: its presence row tells whether the person is typing.
 	let look = burst.rows;
 	let heldBy: WentOnBecause | undefined;
+	// A look that fails shows no one typing: the burst goes on with what it holds.
+	const lookAgain = async () => await table.openRowsOf(chatId).catch((): Row[] => []);
 	for (;;) {
-		if (burst.behind) await followTrigger(table, last, closesAt);
-		const got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
+		let got: Row[] | undefined;
+		let failure: unknown;
+		try {
+			if (burst.behind) await followTrigger(table, last, closesAt);
+			got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
+		} catch (error) {
+			failure = error;
+		}
+		if (!got) {
+			// Once rows are taken, they go on: a failing call after the claim must not lose them.
+			if (taken.size) return { rows: [...taken.values()], heldBy };
+			throw failure;
+		}
 		for (const row of got) taken.set(row.id, row);
 		const rows = [...taken.values()];
 		// None: another execution took the burst. A burst that reached Max Messages waits for no one.
@@ -466,7 +479,7 @@ async function claimBurst(
 			last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
 			closesAt = Math.min(last.arrivedAt + quietMs, endsAt);
 			await sleepUntil(Math.min(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }), endsAt));
-			if (burst.rules.waitWhileTyping) look = await table.openRowsOf(chatId);
+			if (burst.rules.waitWhileTyping) look = await lookAgain();
 			continue;
 		}
 		const lookAgainAt = burst.rules.waitWhileTyping ? typingHold(typingOf(look), { lastSentAt: last.arrivedAt, now: Date.now(), quietMs }) : undefined;
@@ -474,7 +487,7 @@ async function claimBurst(
 		if (Date.now() >= endsAt) return { rows, heldBy: WENT_ON_BECAUSE.maximumWait };
 		heldBy = WENT_ON_BECAUSE.typingEnded;
 		await sleepUntil(Math.min(lookAgainAt, endsAt));
-		look = await table.openRowsOf(chatId);
+		look = await lookAgain();
 		// What they sent while typing joins the burst.
 		closesAt = Math.min(Date.now(), endsAt);
 	}

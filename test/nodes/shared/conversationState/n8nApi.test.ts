@@ -408,6 +408,27 @@ describe('If the State Store Fails', () => {
 		]);
 	});
 
+	it("n8n's API failing while the burst waits for a person typing: the burst goes on combined with what it took, not uncombined nor lost", async () => {
+		const { tables, origin } = await localN8n();
+		let claimed = false;
+		// After the claim, every read fails.
+		tables.fault = (request) => {
+			if (request.startsWith('PATCH')) claimed = true;
+			return claimed && request.startsWith('GET') ? { status: 503, message: 'n8n is restarting' } : undefined;
+		};
+		const message = incoming(ANA, 'queria um bolo');
+		const started = Date.now();
+		const running = combine(message, { baseUrl: origin, apiKey: KEY });
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		tables.insertRow('Z-API Conversations', { chatId: ANA, kind: 'typing', pausedBy: 'COMPOSING', arrivedAt: Date.now(), pausedUntil: Date.now() + 60_000 });
+		const result = await running;
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([expect.objectContaining({ text: 'queria um bolo', combined: true, wentOnBecause: 'typingEnded' })]);
+		expect(result.json[0].stateStoreError).toBeUndefined();
+		// The failed look ended the wait: not the 10 s a silent typing status would hold.
+		expect(Date.now() - started).toBeLessThan(4000);
+	});
+
 	it('Go On Uncombined: n8n answering its editor page instead of the API, the message goes on marked', async () => {
 		const { tables, origin } = await localN8n();
 		tables.fault = () => 'html';
