@@ -275,9 +275,17 @@ export const combineMessages: ZApiOperation = {
 			failure = error;
 		}
 		if (!(failure instanceof StateStoreError) || message.fromMe || options.onStateStoreError === 'stop') throw failure;
-		// A bot that answers each message beats a silent one.
-		const alone = combine([unkeep(keep(item.json, item.binary, message.time))!]);
-		const json = { ...alone.json, combined: false, wentOnBecause: WENT_ON_BECAUSE.stateStoreUnavailable, stateStoreError: failure.message };
+		// A bot that answers each message beats a silent one; a voice note is transcribed all the same.
+		const one = { ...unkeep(keep(item.json, item.binary, message.time))!, ...(item.binary ? { binary: item.binary } : {}) };
+		const heard = rules.transcriptionModel ? await transcribeVoiceNotes.call(this, itemIndex, [one], rules.transcriptionModel) : undefined;
+		const alone = combine(heard?.messages ?? [one]);
+		const json = {
+			...alone.json,
+			combined: false,
+			wentOnBecause: WENT_ON_BECAUSE.stateStoreUnavailable,
+			stateStoreError: failure.message,
+			...(heard?.failures.length ? { transcriptionErrors: heard.failures } : {}),
+		};
 		return [alone.binary ? new ItemWithFile(json, alone.binary) : json];
 	},
 };

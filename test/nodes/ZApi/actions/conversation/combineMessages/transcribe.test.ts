@@ -128,6 +128,15 @@ describe('Combine Quick Messages > Transcribe Voice Notes', () => {
 		expect(seen).toEqual([]);
 	});
 
+	it("n8n's API down (Go On Uncombined): the voice note goes on alone, transcribed all the same", async () => {
+		nock.cleanAll();
+		nock('https://n8n.example.com').persist().get(/.*/).reply(503, { message: 'n8n is restarting' }).post(/.*/).reply(503, { message: 'n8n is restarting' });
+		transcriptionEndpoint(OPENAI, '/v1/audio/transcriptions', () => [200, { text: 'quero um bolo' }]);
+		const result = await combine(voiceNote(ANA));
+		expect(result.json).toEqual([expect.objectContaining({ text: '[voice note] quero um bolo', combined: false, wentOnBecause: 'stateStoreUnavailable' })]);
+		expect(Object.keys(result.items[0].binary ?? {})).toEqual(['data']);
+	});
+
 	describe('a connection cut after the request was sent', () => {
 		const server = stagedServer();
 
