@@ -13,11 +13,13 @@ import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';
 import { FULL_SIZE } from '../../helpers/scale';
 import { contentFixture, listening, statusFixture } from './fixtures';
 
-const DELIVERIES = Number(process.env.BOUNDS_DELIVERIES ?? 2_600);
+// About 7 minutes of CPU at full size (each delivery goes through n8n-core with the static data
+// full): the bounds are reached only there, in `npm run test:all`. CI runs 150 deliveries, which
+// check what is learned and kept on the way, below the bounds.
+const DELIVERIES = Number(process.env.BOUNDS_DELIVERIES ?? (FULL_SIZE ? 2_600 : 150));
 const CHATS = 4_000;
 
-// About 7 minutes of CPU (each delivery goes through n8n-core with the static data full): in `npm run test:all` only.
-(FULL_SIZE ? it : it.skip)(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays within its bounds`, async () => {
+it(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays within its bounds`, async () => {
 	const trigger = await listening({ events: ['messageReceived', 'messageStatus'] });
 	const waiting: Record<string, WaitingReply> = Object.fromEntries(
 		Array.from({ length: 500 }, (_, index): [string, WaitingReply] => [
@@ -39,8 +41,10 @@ const CHATS = 4_000;
 	);
 	trigger.setup.staticData!.global = { [WAITING_REPLIES_KEY]: waiting };
 	let started = 0;
+	const messageChats = new Set<number>();
 	for (let index = 0; index < DELIVERIES; index++) {
 		const chat = index % CHATS;
+		if (index % 5 !== 4) messageChats.add(chat);
 		const phone = `55119${String(chat).padStart(8, '0')}`;
 		const body =
 			index % 5 === 4
@@ -64,7 +68,8 @@ const CHATS = 4_000;
 	process.stdout.write(`Static data after ${DELIVERIES} deliveries: ${Object.entries(parts).map(([name, part]) => `${name} ${part.count} (${(part.bytes / 1024).toFixed(1)} KiB)`).join(', ')}\n`);
 	expect(parts['repeat memory'].count).toBeGreaterThan(0);
 	expect(parts['repeat memory'].count).toBeLessThanOrEqual(300);
-	expect(parts['LID pairs'].count).toBe(2_000);
+	// One pair per chat that wrote, up to the bound of 2,000.
+	expect(parts['LID pairs'].count).toBe(Math.min(2_000, messageChats.size));
 	expect(parts['waiting questions'].count).toBe(500);
 	// 2,000 pairs (~45 B), 300 remembered deliveries, 500 questions (~500 B): about 400 KiB at most.
 	expect(parts.whole.bytes).toBeLessThan(400 * 1024);
