@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { RECORDED_FIELD, isBurstMessage, keep, readIncoming, type Recorded } from '../shared/conversationState/messages';
 import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, TYPING_ENDED_STATUSES, TYPING_STATUSES, writtenAtOf } from '../shared/conversationState/table';
 import { combineAfter, type CombineAfter } from '../shared/combineLink';
-import { chatTextOf, fieldOf, isObject, textOf } from '../shared/delivery/readers';
+import { toItems } from '../shared/delivery/items';
+import { chatTextOf, isObject, textOf } from '../shared/delivery/readers';
 import type { TriggerStaticData } from './staticData';
 
 /*
@@ -117,13 +118,14 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 const PRESENCE_STATUSES: readonly string[] = [...TYPING_STATUSES, ...TYPING_ENDED_STATUSES];
 
 /**
- * A chat presence delivery's chat and status when Combine Quick Messages would use it (a
- * person typing, recording, or stopping: docs/webhooks/on-chat-presence.md), else undefined.
+ * A chat presence delivery's chat and status, read by the delivery table (shared/delivery) as
+ * for its items, when Combine Quick Messages would use it (a person typing, recording, or
+ * stopping: docs/webhooks/on-chat-presence.md), else undefined.
  */
 export function presenceOf(body: unknown): { chatId: string; status: string } | undefined {
-	if (!isObject(body) || textOf(fieldOf(body, 'type'))?.toLowerCase() !== 'presencechatcallback') return undefined;
-	const chatId = chatTextOf(fieldOf(body, 'phone'));
-	const status = textOf(fieldOf(body, 'status'))?.trim().toUpperCase();
+	const item = isObject(body) ? toItems(body, {}).find((one) => one.event === 'chatPresence') : undefined;
+	const chatId = chatTextOf(item?.phone);
+	const status = textOf(item?.kind);
 	return chatId && status && PRESENCE_STATUSES.includes(status) ? { chatId, status } : undefined;
 }
 

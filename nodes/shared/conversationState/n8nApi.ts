@@ -72,7 +72,6 @@ const NETWORK_WORDS: Record<string, string> = {
 	ERR_TLS_CERT_ALTNAME_INVALID: 'its https certificate names another host',
 };
 
-
 /** Why a call to n8n's API did not give what was asked: what the node and the credential test say. */
 export interface N8nApiFailure {
 	message: string;
