@@ -13,7 +13,7 @@ import { testConversationState } from '../shared/conversationState/credentialTes
 import { testInstanceCredential } from '../shared/credentialCheck';
 import { testPartnerCredential } from '../shared/partnerCredentialCheck';
 import { PARTNER_RESOURCE } from '../shared/transport';
-import { buildProperties, buildSubtitle } from './actions/description';
+import { buildProperties, buildSubtitle, conversationStateDisplay } from './actions/description';
 import { resumeWithAnswer } from './actions/message/sendAndWait';
 import { SEND_AND_WAIT_FOR_REPLY } from './actions/message/sendAndWaitForReply.operation';
 import { resumeWithReply } from './actions/message/sendAndWaitForReply/resume';
@@ -78,11 +78,12 @@ export class ZApi implements INodeType {
 			},
 			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
 			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
+			// Shown for Conversation, and for a send with Skip If the Person Wrote Again on (actions/skipIfWroteAgain.ts).
 			{
 				name: 'zApiConversationStateApi',
 				displayName: 'Credential for Z-API Conversation State API',
 				required: true,
-				displayOptions: { show: { resource: ['conversation'] } },
+				displayOptions: conversationStateDisplay(),
 				testedBy: 'zApiConversationStateTest',
 			},
 			// n8n's own OpenAI credential, for Transcribe Voice Notes (actions/conversation/combineMessages/transcribe.ts).

@@ -53,15 +53,50 @@ function messageSources(context: IExecuteFunctions): Array<{ name: string; kind:
 	return found;
 }
 
-/** The `phone` of an item as `$('Node').item` gives it: the whole item, or its JSON where n8n gives only that. */
-const chatIn = (item: unknown): string | undefined => {
+/** The JSON of an item as `$('Node').item` gives it: the whole item, or its JSON where n8n gives only that. */
+const jsonOf = (item: unknown): IDataObject | undefined => {
 	if (!item || typeof item !== 'object') return undefined;
 	const whole = item as { json?: unknown };
-	const json = (whole.json && typeof whole.json === 'object' ? whole.json : item) as IDataObject;
-	const phone = json.phone;
+	return (whole.json && typeof whole.json === 'object' ? whole.json : item) as IDataObject;
+};
+
+const chatIn = (json: IDataObject | undefined): string | undefined => {
+	const phone = json?.phone;
 	if (typeof phone === 'number') return String(phone);
 	return typeof phone === 'string' && phone.trim() ? phone.trim() : undefined;
 };
+
+/**
+ * The items of the Z-API Triggers and Combine Quick Messages item `itemIndex` comes from in this
+ * execution, nearest first (none when no such node runs before this one, or a node in between
+ * does not say which item each of its items comes from).
+ */
+function* sourceItemsOf(context: IExecuteFunctions, itemIndex: number, only?: 'trigger' | 'combine'): Generator<IDataObject> {
+	const sources = messageSources(context).filter((source) => !only || source.kind === only);
+	if (!sources.length) return;
+	let proxy: ReturnType<IExecuteFunctions['getWorkflowDataProxy']>;
+	try {
+		proxy = context.getWorkflowDataProxy(itemIndex);
+	} catch {
+		return;
+	}
+	for (const source of sources) {
+		let json: IDataObject | undefined;
+		try {
+			// `true`: the whole item, whatever the workflow's binary mode.
+			json = jsonOf(proxy.$(source.name, true).item);
+		} catch {
+			// Not run in this execution, or no paired item leads back to it: the next one may.
+		}
+		if (json) yield json;
+	}
+}
+
+/** The Combine Quick Messages item (a burst) item `itemIndex` answers, or undefined. */
+export function answeredBurstItem(this: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	for (const json of sourceItemsOf(this, itemIndex, 'combine')) return json;
+	return undefined;
+}
 
 /**
  * The chat item `itemIndex` answers: the `phone` of the nearest Z-API Trigger or Combine Quick
@@ -69,22 +104,9 @@ const chatIn = (item: unknown): string | undefined => {
  * before this one, or a node in between that does not say which item each of its items comes from).
  */
 export function answeredChat(this: IExecuteFunctions, itemIndex: number): string | undefined {
-	const sources = messageSources(this);
-	if (!sources.length) return undefined;
-	let proxy: ReturnType<IExecuteFunctions['getWorkflowDataProxy']>;
-	try {
-		proxy = this.getWorkflowDataProxy(itemIndex);
-	} catch {
-		return undefined;
-	}
-	for (const source of sources) {
-		try {
-			// `true`: the whole item, whatever the workflow's binary mode.
-			const chat = chatIn(proxy.$(source.name, true).item);
-			if (chat) return chat;
-		} catch {
-			// Not run in this execution, or no paired item leads back to it: the next one may.
-		}
+	for (const json of sourceItemsOf(this, itemIndex)) {
+		const chat = chatIn(json);
+		if (chat) return chat;
 	}
 	return undefined;
 }

@@ -3,6 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_RESOURCE, resources } from './resources';
 import { optionsProperty } from '../../shared/properties';
 import { itemsAtOnceOption, savedItemsAtOnceProperty } from './router';
+import { SKIP_IF_WROTE_AGAIN, offersSkip, skipIfWroteAgainProperty } from './skipIfWroteAgain';
+import type { ZApiOperation } from './types';
 
 /**
  * The node's subtitle on the canvas: the resource and operation by their names
@@ -70,8 +72,9 @@ function propertiesOf(resource: (typeof resources)[number]): INodeProperties[] {
 		// Items at Once in Options, for the operations whose items overlap (those on one chat or
 		// group each); last among the main fields only for nodes of version 1 that saved it there.
 		const overlaps = operation.orderedBy && !operation.executeAllItems;
+		const own = offersSkip(operation) ? withSkipIfWroteAgain(operation.properties) : operation.properties;
 		let previous = -1;
-		for (const property of overlaps ? [...withItemsAtOnce(operation.properties), savedItemsAtOnceProperty] : operation.properties) {
+		for (const property of overlaps ? [...withItemsAtOnce(own), savedItemsAtOnceProperty] : own) {
 			const key = JSON.stringify(property);
 			const found = merged.findIndex((entry, index) => index > previous && entry.key === key && !entry.operations.includes(operation.value));
 			if (found >= 0) {
@@ -101,4 +104,30 @@ function withItemsAtOnce(properties: INodeProperties[]): INodeProperties[] {
 	const at = options.findIndex((option) => option.displayName.localeCompare(itemsAtOnceOption.displayName) > 0);
 	options.splice(at < 0 ? options.length : at, 0, itemsAtOnceOption);
 	return properties.map((property, position) => (position === index ? { ...collection, options } : property));
+}
+
+/** The operation's parameters with Skip If the Person Wrote Again before its Options (last when it has none). */
+function withSkipIfWroteAgain(properties: INodeProperties[]): INodeProperties[] {
+	const index = properties.findIndex((property) => property.name === 'options' && property.type === 'collection');
+	const at = index < 0 ? properties.length : index;
+	return [...properties.slice(0, at), skipIfWroteAgainProperty, ...properties.slice(at)];
+}
+
+/**
+ * Where the Conversation State credential is shown: the Conversation operations, and a send with
+ * Skip If the Person Wrote Again on. n8n shows a credential when all its `show` rules hold and
+ * none of its `hide` rules (a rule on a parameter the node does not show counts as not holding),
+ * so it is hidden for every other resource, for the Message operations without the option, and
+ * where the option is off.
+ */
+export function conversationStateDisplay(): { hide: Record<string, string[] | boolean[]> } {
+	const message = resources.find((resource) => resource.operations.some(offersSkip));
+	const without = (message?.operations ?? []).filter((operation: ZApiOperation) => !offersSkip(operation)).map(({ value }) => value);
+	return {
+		hide: {
+			resource: resources.map(({ value }) => value).filter((value) => value !== 'conversation' && value !== message?.value),
+			operation: without,
+			[SKIP_IF_WROTE_AGAIN]: [false],
+		},
+	};
 }

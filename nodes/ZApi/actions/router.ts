@@ -6,6 +6,7 @@ import { answeredChatOrPhone } from './answeredChat';
 import { errorItem, itemError } from './itemErrors';
 import { findOperation } from './resources';
 import { mayRunAgain, sentItemsOf } from './sentItems';
+import { SKIP_IF_WROTE_AGAIN, sendUnlessOvertaken } from './skipIfWroteAgain';
 import { ItemWithFile, type ItemRead, type ZApiOperation } from './types';
 
 /**
@@ -105,12 +106,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// expressions markedly faster one after the other than between calls in flight.
 	const reads = laneParameter ? items.map((_, itemIndex) => laneOf(this, operation, itemIndex)) : [];
 
+	// A send answering a burst of Combine Quick Messages may be skipped (skipIfWroteAgain.ts). Read once: it takes no expression.
+	const skipping = operation?.answersChat === true && this.getNodeParameter(SKIP_IF_WROTE_AGAIN, 0, false) === true;
+
 	const start = async (itemIndex: number, read: ItemRead | undefined) => {
 		if (stopped) return [];
 		if (!operation) {
 			throw new NodeOperationError(this.getNode(), `The operation '${operationName}' of '${resource}' is not supported`, { itemIndex });
 		}
-		return await sentItems.once(itemIndex, async () => await operation.execute.call(this, itemIndex, read));
+		const send = async () => await operation.execute.call(this, itemIndex, read);
+		return await sentItems.once(itemIndex, async () => (skipping ? await sendUnlessOvertaken.call(this, itemIndex, send) : await send()));
 	};
 
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {

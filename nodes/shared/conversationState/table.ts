@@ -46,9 +46,31 @@ export const COLUMNS = [
 
 /**
  * A message of a burst; a chat's pause; a chat's presence (typing), whose row reuses the
- * columns: `pausedBy` holds the presence status, `arrivedAt` when the trigger received it.
+ * columns: `pausedBy` holds the presence status, `arrivedAt` when the trigger received it; the
+ * answer to a burst, whose row reuses them too: `messageId` holds the burst's id (its claimant),
+ * `pausedBy` where the answer is (ANSWER_STATES), `arrivedAt` when it got there.
  */
-export type RowKind = 'message' | 'pause' | 'typing';
+export type RowKind = 'message' | 'pause' | 'typing' | 'answer';
+
+/**
+ * Where the answer to a burst is, for sends set to skip an answer the person wrote past: being
+ * made (the burst went on), being sent (a send took it), sent (or given up), overtaken (a newer
+ * burst of the chat took its messages: the answer is not sent).
+ */
+export const ANSWER_STATES = { answering: 'answering', sending: 'sending', sent: 'sent', overtaken: 'overtaken' } as const;
+export type AnswerState = (typeof ANSWER_STATES)[keyof typeof ANSWER_STATES];
+
+/** The answer to a burst as its row says it: the burst's id, where the answer is, since when. */
+export interface Answer {
+	burstId: string;
+	state: string;
+	since: number;
+}
+
+/** The chat's answers among its rows. */
+export function answersOf(rows: Row[]): Answer[] {
+	return rows.filter((row) => row.kind === 'answer').map((row) => ({ burstId: String(row.messageId ?? ''), state: String(row.pausedBy ?? ''), since: Number(row.arrivedAt ?? 0) }));
+}
 
 /** Chat presence statuses of a person typing or recording audio (docs/webhooks/on-chat-presence.md). */
 export const TYPING_STATUSES = ['COMPOSING', 'RECORDING'] as const;
@@ -255,7 +277,7 @@ export class ConversationTable {
 	 * takes rows still unclaimed, so it cannot take a row twice nor take one from another claimant.
 	 */
 	async claimMessages(chatId: string, claimant: string, sent: { from: number; to: number }): Promise<Row[]> {
-		const mine = async () => await this.rows(where(eq('chatId', chatId), eq('claimedBy', claimant)));
+		const mine = async () => await this.rowsClaimedBy(chatId, claimant);
 		let lost: StateStoreError | undefined;
 		for (let attempt = 1; attempt <= 2; attempt++) {
 			try {
@@ -285,6 +307,59 @@ export class ConversationTable {
 			if (landed.length) return landed;
 		}
 		throw lost!;
+	}
+
+	/** The chat's messages claimed by `claimant`: a burst. */
+	async rowsClaimedBy(chatId: string, claimant: string): Promise<Row[]> {
+		return await this.rows(where(eq('chatId', chatId), eq('kind', 'message'), eq('claimedBy', claimant)));
+	}
+
+	/** Opens the answer to the burst `burstId`: it is being made (ANSWER_STATES). One call; a second opening changes nothing. */
+	async openAnswer(chatId: string, burstId: string, at: number): Promise<void> {
+		const data = { chatId, kind: 'answer', messageId: burstId, pausedBy: ANSWER_STATES.answering, arrivedAt: at, pausedUntil: at + REMEMBER_MS };
+		await this.call('POST', '/rows/upsert', { body: { filter: where(eq('chatId', chatId), eq('kind', 'answer'), eq('messageId', burstId)), data } });
+	}
+
+	/**
+	 * Moves the answer to the burst `burstId` from `from` to `to`, in one update: true when this
+	 * call moved it. Two calls moving one answer (a send taking it, a newer burst overtaking it)
+	 * never both succeed. When the answer is lost (a cut, a timeout), the row says whether it landed.
+	 */
+	async moveAnswer(chatId: string, burstId: string, from: AnswerState, to: AnswerState, at: number): Promise<boolean> {
+		const filter = where(eq('chatId', chatId), eq('kind', 'answer'), eq('messageId', burstId));
+		try {
+			// An answer sent or overtaken is claimed, as a message that went on: the chat's open rows leave it out.
+			const claimedBy = to === ANSWER_STATES.sent || to === ANSWER_STATES.overtaken ? to : null;
+			const changed = await this.call('PATCH', '/rows/update', {
+				body: { filter: { ...filter, filters: [...filter.filters, eq('pausedBy', from)] }, data: { pausedBy: to, arrivedAt: at, claimedBy }, returnData: true },
+			});
+			return Array.isArray(changed) && changed.length > 0;
+		} catch (error) {
+			const failure = error as StateStoreError;
+			if (!failure.maybeApplied) throw failure;
+			const [row] = await this.rows(filter);
+			// Landed when the row is where this call moved it, at this call's time.
+			return row?.pausedBy === to && Number(row.arrivedAt) === at;
+		}
+	}
+
+	/** Where the answer to the burst `burstId` is; undefined when it has no row (forgotten, or never opened). */
+	async answerOf(chatId: string, burstId: string): Promise<AnswerState | undefined> {
+		const [row] = await this.rows(where(eq('chatId', chatId), eq('kind', 'answer'), eq('messageId', burstId)));
+		return row ? (String(row.pausedBy) as AnswerState) : undefined;
+	}
+
+	/** The chat's answers being made or sent (not yet sent nor overtaken). One call. */
+	async openAnswersOf(chatId: string): Promise<Answer[]> {
+		return answersOf(await this.rows(where(eq('chatId', chatId), eq('kind', 'answer'), { columnName: 'claimedBy', condition: 'eq', value: null })));
+	}
+
+	/** Hands every message claimed by `from` to `to` (a newer burst taking an earlier one's messages). Returns the rows moved. */
+	async handOverMessages(chatId: string, from: string, to: string): Promise<Row[]> {
+		const changed = await this.call('PATCH', '/rows/update', {
+			body: { filter: where(eq('chatId', chatId), eq('kind', 'message'), eq('claimedBy', from)), data: { claimedBy: to }, returnData: true },
+		});
+		return Array.isArray(changed) ? (changed as Row[]) : [];
 	}
 
 	/**

@@ -49,6 +49,7 @@ const { ensureServicePackages, startPostgres, startRedis } = require('./services
 const { startRoundRobinProxy } = require('./proxy');
 const { ASK, withBookingDialogue } = require('../lib/bookingDialogue');
 const { conversationsAtOnce } = require('../lib/conversationsAtOnce');
+const { DEFAULT_TRANSCRIPTION_KEY } = require('../../stand-in/transcription');
 
 const LINE = '2';
 const PORTS = {
@@ -193,6 +194,10 @@ function conversationWorkflow(
 		// The trigger's own repeat memory off: copies of a message reach Combine Quick Messages.
 		trigger = { events: ['messageReceived', 'messageSent'], options: { ignoreRepeats: false } },
 		agent = { type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+		// Combine Quick Messages' own parameters and credentials beyond the defaults.
+		combine = {},
+		// A node after "Agent" (the answer), with its name.
+		answer,
 	} = {},
 ) {
 	return {
@@ -212,14 +217,16 @@ function conversationWorkflow(
 				type: ACTION_TYPE,
 				typeVersion: 1,
 				position: [220, 0],
-				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} },
-				credentials: { zApiConversationStateApi: stateCredential },
+				parameters: { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {}, ...combine.parameters },
+				credentials: { zApiConversationStateApi: stateCredential, ...combine.credentials },
 			},
 			{ id: crypto.randomUUID(), name: 'Agent', position: [440, 0], ...agent },
+			...(answer ? [{ id: crypto.randomUUID(), position: [660, 0], ...answer }] : []),
 		],
 		connections: {
 			'Z-API Trigger': { main: [[{ node: 'Combine', type: 'main', index: 0 }]] },
 			Combine: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+			...(answer ? { Agent: { main: [[{ node: answer.name, type: 'main', index: 0 }]] } } : {}),
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -685,7 +692,9 @@ async function runSuite(figures, cleanups) {
 			}
 			const [question] = await until('the question to Ana', () => (questionsTo(ANA).length ? questionsTo(ANA) : null));
 			await until('the question to the silent chat', () => questionsTo(SILENT).length > 0);
-			await sleep(2_000);
+			// The worker puts an execution to wait once its question is sent and placed: a busy cluster takes a few seconds.
+			const waitingBy = Date.now() + 15_000;
+			while (Date.now() < waitingBy && (await statuses()).some((status) => status !== 'waiting')) await sleep(500);
 			assert.deepEqual((await statuses()).sort(), ['waiting', 'waiting']);
 
 			// Another chat starts the workflow as usual; Ana's wait goes on.
@@ -1085,6 +1094,97 @@ async function runSuite(figures, cleanups) {
 				assert.deepEqual(triggerFiles.map((file) => String(file.id).split(':')[0]), [BINARY_DATA_MODE], JSON.stringify(triggerFiles.map((file) => file.id)));
 				const { map } = executionsByWorker(workers);
 				log(`      executions on ${JSON.stringify(rows.map((row) => [Number(row.id), map.get(Number(row.id)) ?? []]))}; the photo stored as ${triggerFiles[0].id.split(':')[0]}`);
+			} finally {
+				await main.deactivate(id);
+			}
+		},
+	);
+
+	// A conversation that feels human, on the cluster: each feature's execution may run on either processor and worker.
+	await check(
+		'conversation: a message written while the bot answers, a person typing between messages, a voice note, a word that goes on at once: one answer each, with every message, in order',
+		async () => {
+			const instance = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
+			standIn.addInstance({ id: instance.id, token: instance.token, name: 'queue conversation features' });
+			const zapi = await createCredential(main, standIn, instance, 'Z-API queue conversation features');
+			const stateName = 'queue conversation features state';
+			const state = await main.createCredential(stateName, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey });
+			const stateRef = { id: String(state.id), name: stateName };
+			const openAi = await main.createCredential('queue OpenAI', 'openAiApi', { apiKey: DEFAULT_TRANSCRIPTION_KEY, url: `${standIn.url}/v1`, header: false });
+			const workflow = conversationWorkflow(zapi, stateRef, {
+				trigger: { events: ['messageReceived'], options: { downloadMedia: true } },
+				// The "model": 4 s between the burst and its answer.
+				agent: { type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { amount: 4, unit: 'seconds' } },
+				combine: {
+					parameters: { transcribeVoiceNotes: true, options: { goOnWords: 'atendente' } },
+					credentials: { openAiApi: { id: String(openAi.id), name: 'queue OpenAI' } },
+				},
+				answer: {
+					name: 'Answer',
+					type: ACTION_TYPE,
+					typeVersion: 1.1,
+					parameters: { resource: 'message', operation: 'sendText', message: '=Answer to {{ $json.text }}', skipIfWroteAgain: true },
+					credentials: { ...credentialRef(zapi), zApiConversationStateApi: stateRef },
+				},
+			});
+			const id = String((await main.createWorkflow(workflow)).id);
+			await main.activate(id);
+			try {
+				const [thinking, typing, voice, human] = ['5511977990011', '5511977990012', '5511977990013', '5511977990014'];
+				const text = (phone, message) => standIn.emit(instance.id, 'text', { phone, message });
+				const started = Date.now();
+				await Promise.all([
+					// 1. A third message 1.5 s into the answer to the first two.
+					(async () => {
+						await text(thinking, 'queria um bolo');
+						await sleep(500);
+						await text(thinking, 'de chocolate');
+						await sleep(BURST_QUIET_SECONDS * 1000 + 1500);
+						await text(thinking, 'para sábado');
+					})(),
+					// 2. Typing for 5 s between two messages, WhatsApp repeating "composing" every 2 s.
+					(async () => {
+						await text(typing, 'oi');
+						for (let second = 0; second < 5; second += 1) {
+							await sleep(1000);
+							if (second % 2 === 0) await standIn.emit(instance.id, 'chatPresence', { phone: typing, status: 'COMPOSING' });
+						}
+						await standIn.emit(instance.id, 'chatPresence', { phone: typing, status: 'PAUSED' });
+						await text(typing, 'tudo bem?');
+					})(),
+					// 3. A text and a voice note.
+					(async () => {
+						await text(voice, 'queria um bolo');
+						await sleep(500);
+						await standIn.emit(instance.id, 'audio', { phone: voice, media: true, transcript: 'de morango', overrides: { audio: { ptt: true, seconds: 3 } } });
+					})(),
+					// 4. A word that goes on at once.
+					text(human, 'quero falar com um atendente'),
+				]);
+				await waitForEnded(db, id, 8, { timeoutMs: 90_000, label: 'conversation features' });
+				const answersTo = (phone) => standIn.sent(instance.id).filter((one) => one.path === '/send-text' && one.body.phone === phone);
+				// The last answer comes about 3 s (quiet) + 4 s (the model) after the last message.
+				while (Date.now() - started < 60_000 && [thinking, typing, voice, human].some((phone) => !answersTo(phone).length)) await sleep(500);
+				await sleep(2_000);
+				assert.deepEqual(
+					Object.fromEntries([thinking, typing, voice, human].map((phone) => [phone, answersTo(phone).map((one) => one.body.message)])),
+					{
+						[thinking]: ['Answer to queria um bolo\nde chocolate\npara sábado'],
+						[typing]: ['Answer to oi\ntudo bem?'],
+						[voice]: ['Answer to queria um bolo\n[voice note] de morango'],
+						[human]: ['Answer to quero falar com um atendente'],
+					},
+				);
+				const { rows } = await db.query(`SELECT e.id, e.status, d.data FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1`, [id]);
+				assert.deepEqual(rows.filter((row) => row.status !== 'success').map((row) => row.id), [], 'executions that did not succeed');
+				const combined = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.Combine?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+				const because = Object.fromEntries(combined.map((item) => [item.chatId, item.wentOnBecause]));
+				assert.equal(because[human], 'keyword');
+				assert.equal(because[typing], 'quietPeriod');
+				const skipped = rows.flatMap((row) => flatted.parse(row.data)?.resultData?.runData?.Answer?.[0]?.data?.main?.[0] ?? []).filter((item) => item.json.skippedBecause);
+				assert.deepEqual(skipped.map((item) => [item.json.chatId, item.json.skippedBecause]), [[thinking, 'personWroteAgain']]);
+				const { map } = executionsByWorker(workers);
+				log(`      ${rows.length} executions on workers ${JSON.stringify([...new Set(rows.flatMap((row) => map.get(Number(row.id)) ?? []))].sort())}`);
 			} finally {
 				await main.deactivate(id);
 			}

@@ -17,6 +17,7 @@ const EDU = '5511977774444';
 const FABI = '5511977775555';
 const GIL = '5511977776666';
 const HELENA = '5511977777777';
+const IVO = '5511977778888';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
@@ -258,6 +259,45 @@ module.exports = {
 				assert.deepEqual(requests.map((request) => [request.model, request.known]), [['whisper-1', true]]);
 				const text = JSON.stringify(await t.executions(deployed.id));
 				assert.ok(!text.includes(DEFAULT_TRANSCRIPTION_KEY), 'the OpenAI key appears in execution data');
+			},
+		},
+		{
+			name: 'a person writing while the bot makes its answer (4 s) gets one answer that takes every message, in order; the answer that missed the new message is not sent',
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert, standIn } = t;
+				const inst = await t.instance('written while answering');
+				const credential = await conversationStateCredential(t.n8n);
+				// The "model": n8n's Wait node, 4 s between the burst and its answer.
+				const wait = { type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { amount: 4, unit: 'seconds' } };
+				const wf = botWorkflow(t, inst, credential, {}, { trigger: { events: ['messageReceived'], options: {} }, agent: wait });
+				wf.nodes.push({
+					id: require('node:crypto').randomUUID(),
+					name: 'Answer',
+					type: t.ACTION_TYPE,
+					typeVersion: 1.1,
+					position: [660, 0],
+					parameters: { resource: 'message', operation: 'sendText', message: '=Answer to {{ $json.text }}', skipIfWroteAgain: true },
+					credentials: { zApiApi: { ...inst.credential }, zApiConversationStateApi: { ...credential } },
+				});
+				wf.connections.Agent = { main: [[{ node: 'Answer', type: 'main', index: 0 }]] };
+				const deployed = await t.deploy(withConversationState(wf, credential));
+				await t.emit(inst, 'text', { phone: IVO, message: 'queria um bolo' });
+				await t.sleep(500);
+				await t.emit(inst, 'text', { phone: IVO, message: 'de chocolate' });
+				// The burst goes on 3 s after the second message; 1.5 s into its 4 s answer, a third message.
+				await t.sleep(QUIET_SECONDS * 1000 + 1500);
+				await t.emit(inst, 'text', { phone: IVO, message: 'para sábado' });
+				await settle(t, deployed.id, 3);
+				await t.sleep(QUIET_SECONDS * 1000 + 4_000 + 3_000);
+				const answers = standIn.sent(inst.id).filter((one) => one.path === '/send-text');
+				assert.deepEqual(
+					answers.map((one) => [one.body.phone, one.body.message]),
+					[[IVO, 'Answer to queria um bolo\nde chocolate\npara sábado']],
+				);
+				const skipped = (await t.executions(deployed.id)).flatMap((execution) => t.nodeItems(execution, 'Answer')).filter((item) => item.skippedBecause);
+				assert.deepEqual(skipped.map((item) => item.skippedBecause), ['personWroteAgain']);
 			},
 		},
 		{

@@ -8,6 +8,7 @@ import { ZApiApi } from '../../../credentials/ZApiApi.credentials';
 import { ZApiPartnerApi } from '../../../credentials/ZApiPartnerApi.credentials';
 import { ZApi } from '../../../nodes/ZApi/ZApi.node';
 import { resources } from '../../../nodes/ZApi/actions/resources';
+import { offersSkip } from '../../../nodes/ZApi/actions/skipIfWroteAgain';
 import codex from '../../../nodes/ZApi/ZApi.node.json';
 import { FakeDataTables } from '../../helpers/dataTables';
 import { credentialIssues, filledOnAdd, shownCredentials, type SavedCredential } from '../../helpers/editorCredentials';
@@ -28,6 +29,10 @@ const SELF_EXPLANATORY = new Map<string, string>([
 ]);
 
 const operationSelectors = properties.filter((property) => property.name === 'operation');
+
+/** A node's parameters as n8n resolves them when it loads a workflow: every shown parameter, at its default unless set. */
+const resolved = (parameters: Record<string, unknown>) =>
+	NodeHelpers.getNodeParameters(properties, parameters as never, true, false, { typeVersion: 1.1 }, description) ?? {};
 
 describe('Z-API node description', () => {
 	it('is usable as an AI agent tool', () => {
@@ -64,7 +69,14 @@ describe('Z-API node description', () => {
 				name: 'zApiConversationStateApi',
 				displayName: 'Credential for Z-API Conversation State API',
 				required: true,
-				displayOptions: { show: { resource: ['conversation'] } },
+				// Conversation, and a send with Skip If the Person Wrote Again on: every other resource, Message operation without the option, and the option off hide it.
+				displayOptions: {
+					hide: {
+						resource: resources.map(({ value }) => value).filter((value) => value !== 'conversation' && value !== 'message'),
+						operation: resources.find(({ value }) => value === 'message')!.operations.filter((operation) => !offersSkip(operation)).map(({ value }) => value),
+						skipIfWroteAgain: [false],
+					},
+				},
 				testedBy: 'zApiConversationStateTest',
 			},
 			// n8n's own OpenAI credential, only with Transcribe Voice Notes on.
@@ -83,9 +95,10 @@ describe('Z-API node description', () => {
 	});
 
 	it('asks for the credential each resource uses, as n8n decides it from the parameters', () => {
+		// The parameters as n8n resolves them: the resource's first operation, every shown parameter at its default.
 		const shownFor = (resource: string) =>
 			(description.credentials ?? [])
-				.filter((credential) => NodeHelpers.displayParameter({ resource, operation: '' }, credential, null, description))
+				.filter((credential) => NodeHelpers.displayParameter(resolved({ resource }), credential, null, description))
 				.map((credential) => credential.name);
 		expect(shownFor('partner')).toEqual(['zApiPartnerApi']);
 		expect(shownFor('message')).toEqual(['zApiApi']);
@@ -96,6 +109,24 @@ describe('Z-API node description', () => {
 				.map((credential) => credential.name);
 		expect(combineWith(false)).toEqual(['zApiConversationStateApi']);
 		expect(combineWith(true)).toEqual(['zApiConversationStateApi', 'openAiApi']);
+	});
+
+	it('asks for the Conversation State credential on a send only with Skip If the Person Wrote Again on, and on every Conversation operation', () => {
+		// As n8n resolves a node's parameters: a shown parameter at its default is there, a parameter not shown is not.
+		const shown = (parameters: Record<string, unknown>) =>
+			(description.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(resolved(parameters), credential, null, description)).map((credential) => credential.name);
+		const offering = resources.flatMap((resource) => resource.operations.filter(offersSkip).map((operation) => ({ resource: resource.value, operation: operation.value })));
+		expect(offering.map(({ operation }) => operation)).toEqual(expect.arrayContaining(['sendText', 'sendImage', 'sendAudio', 'sendOptionList']));
+		for (const { resource, operation } of offering) {
+			expect({ operation, shown: shown({ resource, operation }) }).toEqual({ operation, shown: ['zApiApi'] });
+			expect({ operation, shown: shown({ resource, operation, skipIfWroteAgain: true }) }).toEqual({ operation, shown: ['zApiApi', 'zApiConversationStateApi'] });
+		}
+		for (const resource of resources) {
+			for (const operation of resource.operations.filter((one) => !offersSkip(one))) {
+				const expected = resource.value === 'conversation' ? ['zApiConversationStateApi'] : resource.value === 'partner' ? ['zApiPartnerApi'] : ['zApiApi'];
+				expect({ operation: operation.value, shown: shown({ resource: resource.value, operation: operation.value }) }).toEqual({ operation: operation.value, shown: expected });
+			}
+		}
 	});
 
 	it('lists every resource of the registry with its operations, in order', () => {
@@ -284,7 +315,10 @@ describe('Z-API node description', () => {
 				// last among the main fields for version 1 only.
 				const overlaps = operation.orderedBy && !operation.executeAllItems;
 				const hasOptions = operation.properties.some((property) => property.name === 'options');
-				const names = [...operation.properties.map((property) => property.name), ...(overlaps && !hasOptions ? ['options'] : []), ...(overlaps ? ['itemsAtOnce'] : [])];
+				const own = operation.properties.map((property) => property.name);
+				// Skip If the Person Wrote Again, on the sends that can answer a chat: before Options.
+				if (offersSkip(operation)) own.splice(hasOptions ? own.indexOf('options') : own.length, 0, 'skipIfWroteAgain');
+				const names = [...own, ...(overlaps && !hasOptions ? ['options'] : []), ...(overlaps ? ['itemsAtOnce'] : [])];
 				expect(shown.map((property) => property.name)).toEqual(names);
 				if (overlaps) {
 					expect(shown[shown.length - 1].displayOptions?.show?.['@version']).toEqual([1]);

@@ -4,6 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { COMBINE, COMBINE_OPTIONS } from '../../../shared/combineLink';
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
+import { BURST_FIELD, openAnswer, skippingSendFollows } from '../skipIfWroteAgain';
 import { ItemWithFile, type ZApiOperation } from '../types';
 import { botState, readTableName, needsNotice, tableNameOption } from './helpers';
 import {
@@ -398,7 +399,8 @@ async function decide(
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
 	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
-	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, `${this.getExecutionId() ?? 'run'}:${own.id}`, {
+	const burstId = `${this.getExecutionId() ?? 'run'}:${own.id}`;
+	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, burstId, {
 		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
 		last: own,
 		firstArrivedAt: burst.firstArrivedAt,
@@ -407,7 +409,7 @@ async function decide(
 		behind,
 		rows,
 	});
-	const kept = claimed.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
+	let kept = keptOf(claimed);
 	if (!kept.length) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
@@ -420,6 +422,13 @@ async function decide(
 		const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
 		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause, wentOnBecause);
 	}
+	// A send after this node skips answers the person wrote past: the chat's answers still being
+	// made are overtaken and their messages join this burst (skipIfWroteAgain.ts). Not a chat's
+	// first message going on at once: the user chose to answer it at once, whatever follows.
+	const skippable = wentOnBecause !== WENT_ON_BECAUSE.firstMessage && skippingSendFollows(this);
+	const answer = skippable ? await openAnswer(table, message.chatId, burstId, { read: rows, claimed }) : undefined;
+	const carriedOver = answer?.rows ? answer.rows.length - claimed.length : 0;
+	if (answer?.rows) kept = keptOf(answer.rows);
 	// Each file is stored again under this execution: the next node reads it here, whatever n8n's binary mode.
 	const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
 	const heard = rules.transcriptionModel ? await transcribeVoiceNotes.call(this, itemIndex, files.messages, rules.transcriptionModel) : undefined;
@@ -427,8 +436,18 @@ async function decide(
 	if (files.missing.length) combined.json.missingFiles = files.missing;
 	if (heard?.failures.length) combined.json.transcriptionErrors = heard.failures;
 	tellRun(this, RUN_OUTCOMES.answered(Number(combined.json.count)), message.chatId);
-	const json = { ...combined.json, combined: true, wentOnBecause };
+	const json = {
+		...combined.json,
+		combined: true,
+		wentOnBecause,
+		...(carriedOver > 0 ? { carriedOver } : {}),
+		...(answer?.ref ? { [BURST_FIELD]: answer.ref } : {}),
+	};
 	return [combined.binary ? new ItemWithFile(json, combined.binary) : json];
+}
+
+function keptOf(rows: Row[]): KeptMessage[] {
+	return rows.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 }
 
 function arrivalsOf(rows: Row[]): Array<{ id: number; arrivedAt: number }> {
