@@ -18,6 +18,10 @@
  *                                      message → Redis get the list, delete it → HTTP Request;
  *                                      C chats writing 3 messages 0.5 s apart (a private
  *                                      redis-server; skipped when it is not installed)
+ *   Conversation: the same bots with a model answering in 4 s before the reply, the package's
+ *                                      with Skip If the Person Wrote Again; half the people type
+ *                                      6 to 10 s (presence deliveries) before their third
+ *                                      message, half write it 1.5 s into the model's answer
  *
  * The whole run is repeated per n8n setting in BENCH_N8N_MODES (default `defaults,lazy`; the
  * short run `defaults`): `defaults` is n8n as installed, `lazy` adds
@@ -46,7 +50,7 @@
  * (the reply bot also as its halves, each beside n8n's own node, and without the repeat memory:
  * where the difference comes from; and n8n's bot reading the same credential),
  * BENCH_N8N_BURST_CHATS (chats per burst run, `10,50,200`; short `10`), BENCH_N8N_BURST_ROUNDS
- * (3; short 1), BENCH_N8N_ONLY=action,trigger,reply,messages,memory,burst.
+ * (3; short 1), BENCH_N8N_CONVERSATION_CHATS (10), BENCH_N8N_ONLY=action,trigger,reply,messages,memory,burst,conversation.
  * BENCH_N8N_LINE=1 for the 1.x line; N8N_E2E_TARBALL reuses a packed tarball. n8n listens on
  * the first free port from BENCH_N8N_PORT (5780), its task broker from BENCH_N8N_BROKER_PORT (5790);
  * BENCH_N8N_ENV=KEY=VALUE,... passes settings to n8n.
@@ -84,7 +88,7 @@ const SLOW_SERVICE_MS = 20;
 const PAGE_SIZE = 10;
 const BURST_CHATS = (process.env.BENCH_N8N_BURST_CHATS || (SHORT ? '10' : '10,50,200')).split(',').map((s) => Number(s.trim()));
 const BURST_ROUNDS = num('BENCH_N8N_BURST_ROUNDS', 3, 1);
-const ONLY = (process.env.BENCH_N8N_ONLY || 'action,trigger,reply,messages,memory,burst').split(',').map((s) => s.trim());
+const ONLY = (process.env.BENCH_N8N_ONLY || 'action,trigger,reply,messages,memory,burst,conversation').split(',').map((s) => s.trim());
 const MODES = {
 	defaults: {},
 	lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
@@ -937,9 +941,12 @@ function countingN8nProxy(n8n) {
 	const target = new URL(n8n.baseUrl);
 	const https = require('node:https');
 	const agent = new https.Agent({ keepAlive: true, ca: n8n.ca });
-	const proxy = { count: 0, url: '', stop: null };
+	const proxy = { count: 0, byCall: {}, url: '', stop: null };
 	const server = http.createServer((req, res) => {
 		proxy.count++;
+		// By method and path, ids out: what the calls are.
+		const call = `${req.method} ${String(req.url).split('?')[0].replace(/\/data-tables\/[^/]+/, '/data-tables/:id')}`;
+		proxy.byCall[call] = (proxy.byCall[call] || 0) + 1;
 		const upstream = https.request(
 			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent, timeout: 60_000 },
 			(up) => {
@@ -1232,6 +1239,239 @@ async function benchBurst(ctx) {
 }
 
 // ---------------------------------------------------------------------------
+// A conversation that feels human: people typing between messages, people writing while a
+// slow model answers; the package with Skip If the Person Wrote Again vs the recipe
+// ---------------------------------------------------------------------------
+/** How long the stand-in model takes to answer. */
+const MODEL_MS = 4000;
+/** Typing between the second and third message, from TYPING_MIN_MS to TYPING_MAX_MS; WhatsApp repeats "composing" every 2 s. */
+const TYPING_MIN_MS = 6000;
+const TYPING_MAX_MS = 10_000;
+const PRESENCE_EVERY_MS = 2000;
+const CONVERSATION_CHATS = num('BENCH_N8N_CONVERSATION_CHATS', 10, 10);
+
+/** A model that takes MODEL_MS to answer and echoes the prompt: POST {text} → {output: text}. */
+function slowModel() {
+	const model = { url: '', requests: 0, stop: null };
+	const server = http.createServer((req, res) => {
+		const chunks = [];
+		req.on('data', (c) => chunks.push(c));
+		req.on('end', () => {
+			model.requests++;
+			let text = '';
+			try {
+				text = String(JSON.parse(Buffer.concat(chunks).toString('utf8')).text ?? '');
+			} catch {
+				// An empty answer: the run then finds the reply missing its lines.
+			}
+			setTimeout(() => {
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ output: text }));
+			}, MODEL_MS);
+		});
+	});
+	server.keepAliveTimeout = 30_000;
+	return new Promise((resolve) => {
+		server.listen(0, '127.0.0.1', () => {
+			model.url = `http://127.0.0.1:${server.address().port}/answer`;
+			model.stop = () => new Promise((r) => (server.closeAllConnections?.(), server.close(() => r())));
+			resolve(model);
+		});
+	});
+}
+
+/**
+ * Each person of a run: messages 1 and 2 half a second apart, then either typing for 6 to 10 s
+ * ("composing" every 2 s, "paused" at the end) before message 3, or message 3 1.5 s into the
+ * model's answer to the first two (Quiet Period after message 2, plus 1.5 s).
+ */
+function conversationScript(chats) {
+	return Array.from({ length: chats }, (_, chat) => {
+		const start = Math.random() * BURST_START_WINDOW_MS;
+		const second = start + BURST_GAP_MS;
+		if (chat % 2 === 0) {
+			const typingMs = TYPING_MIN_MS + Math.random() * (TYPING_MAX_MS - TYPING_MIN_MS);
+			const typingFrom = second + 500;
+			const typingTo = second + typingMs;
+			const presence = [];
+			for (let at = typingFrom; at < typingTo; at += PRESENCE_EVERY_MS) presence.push({ atMs: at, status: 'COMPOSING' });
+			presence.push({ atMs: typingTo, status: 'PAUSED' });
+			return { kind: 'typing', messages: [start, second, typingTo + 300], presence, typing: [typingFrom, typingTo] };
+		}
+		return { kind: 'writesWhileAnswered', messages: [start, second, second + BURST_QUIET_SECONDS * 1000 + 1500], presence: [] };
+	});
+}
+
+/**
+ * What each person got, from the replies: answers per person (target 1), stale answers (a reply
+ * leaving out a message of the person sent before the reply and answered by no reply before
+ * it), answers sent while they were typing, messages in no reply (lost) or in two (doubled).
+ */
+function conversationFacts(tag, script, sentAt, replies) {
+	const facts = { people: script.length, exactlyOne: 0, answers: 0, stale: 0, whileTyping: 0, lost: 0, doubled: 0, odd: [] };
+	for (const [chat, person] of script.entries()) {
+		const got = [];
+		for (const reply of replies) {
+			const lines = reply.message.split('\n').map((line) => line.match(BURST_LINE)).filter((m) => m && m[1] === tag && Number(m[2]) === chat);
+			if (lines.length) got.push({ at: reply.at, indexes: lines.map((m) => Number(m[3])) });
+		}
+		got.sort((a, b) => a.at - b.at);
+		facts.answers += got.length;
+		if (got.length === 1) facts.exactlyOne++;
+		// A person who got other than one answer, for the log: when each message left and each answer came, in ms from the start.
+		const since = (at) => Math.round(at - sentAt.get(`${chat}:start`));
+		if (got.length !== 1) facts.odd.push(`${person.kind} ${chat}: sent ${[1, 2, 3].map((i) => since(sentAt.get(`${chat}:${i}`))).join('/')}${person.typing ? `, typing ${person.typing.map(Math.round).join('-')}` : ''}; answers ${got.map((r) => `[${r.indexes.join(',')}]@${since(r.at)}`).join(' ')}`);
+		const answered = new Set();
+		for (const reply of got) {
+			const due = person.messages.map((_, i) => i + 1).filter((index) => sentAt.get(`${chat}:${index}`) < reply.at && !answered.has(index));
+			if (due.some((index) => !reply.indexes.includes(index))) facts.stale++;
+			for (const index of reply.indexes) answered.add(index);
+			if (person.typing) {
+				const [from, to] = person.typing.map((ms) => sentAt.get(`${chat}:start`) + ms);
+				if (reply.at > from && reply.at < to) facts.whileTyping++;
+			}
+		}
+		const seen = got.flatMap((r) => r.indexes);
+		for (const index of [1, 2, 3]) {
+			const times = seen.filter((i) => i === index).length;
+			if (!times) facts.lost++;
+			if (times > 1) facts.doubled++;
+		}
+	}
+	return facts;
+}
+
+/**
+ * The two bots of the conversation measure, each with the model between the burst and its
+ * answer. Recipe: the burst recipe with an HTTP Request to the model before its reply. Package:
+ * Z-API Trigger → Combine Quick Messages (Wait While Typing on, as by default) → HTTP Request to
+ * the model → Send Text with Skip If the Person Wrote Again.
+ */
+function conversationWorkflows({ triggerVersion, instance, stateCredential, redisCredential, replyInstanceUrl, hookPath, modelUrl }) {
+	const { recipe } = burstWorkflows({ triggerVersion, instance, stateCredential, stateOnTrigger: true, redisCredential, replyInstanceUrl, hookPath });
+	const start = "$('Start').item.json.body";
+	const model = (text) => node('Model', 'n8n-nodes-base.httpRequest', 4.2, { method: 'POST', url: modelUrl, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ text: ${text} }) }}`, options: {} });
+	const recipeNodes = recipe.nodes.filter((n) => n.name !== 'Reply');
+	const reply = recipe.nodes.find((n) => n.name === 'Reply');
+	recipeNodes.push(model("$json.texts.join('\\n')"), { ...reply, parameters: { ...reply.parameters, jsonBody: `={{ JSON.stringify({ phone: ${start}.phone, message: $json.output }) }}` } });
+	const packageBot = chain('bench: conversation bot (Combine Quick Messages, Skip If the Person Wrote Again)', [
+		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], followedByCombine: true, options: {} }, {
+			webhookId: crypto.randomUUID(),
+			credentials: { zApiApi: instance.credential, zApiConversationStateApi: stateCredential },
+		}),
+		node('Combine', ACTION_TYPE, 1, { resource: 'conversation', operation: 'combineMessages', quietSeconds: BURST_QUIET_SECONDS, maxWaitSeconds: 30, options: {} }, { credentials: { zApiConversationStateApi: stateCredential } }),
+		model('$json.text'),
+		node('Reply', ACTION_TYPE, 1.1, { resource: 'message', operation: 'sendText', message: '={{ $json.output }}', skipIfWroteAgain: true }, { credentials: { zApiApi: instance.credential, zApiConversationStateApi: stateCredential } }),
+	]);
+	return { recipe: chain('bench: conversation recipe (Redis, Wait, If, model)', recipeNodes), packageBot };
+}
+
+async function benchConversation(ctx) {
+	const { n8n, load, deploy, pgid, replyFront: front } = ctx;
+	log(
+		`\nConversation: ${CONVERSATION_CHATS} people at once, half typing ${TYPING_MIN_MS / 1000} to ${TYPING_MAX_MS / 1000} s between their second and third message (presence deliveries every ${PRESENCE_EVERY_MS / 1000} s), ` +
+			`half writing their third 1.5 s into a ${MODEL_MS / 1000} s model's answer; package (Wait While Typing, Skip If the Person Wrote Again) vs the recipe with the same model; quiet ${BURST_QUIET_SECONDS} s; ${BURST_ROUNDS} interleaved rounds`,
+	);
+	if (LINE !== '2') return log('  skipped: Combine Quick Messages needs n8n 2.x (data tables on its API)');
+	const redis = await startRedis();
+	if (!redis) return log(`  skipped: ${REDIS_SERVER} is not installed (Debian's redis-server package); the recipe needs a Redis`);
+	const proxy = await countingN8nProxy(n8n);
+	const model = await slowModel();
+	try {
+		const redisCredential = await n8n.createCredential('bench conversation redis', 'redis', { host: '127.0.0.1', port: redis.port, database: 0, user: '', password: '', ssl: false });
+		const created = await n8n.createCredential('bench conversation state (counted)', 'zApiConversationStateApi', { baseUrl: `${proxy.url}/api/v1`, apiKey: n8n.apiKey });
+		const stateCredential = { id: String(created.id), name: 'bench conversation state (counted)' };
+		const instance = await ctx.benchInstance('bench conversation bot', front.url);
+		const hookPath = `bench-conversation-${hex(4)}`;
+		const built = conversationWorkflows({
+			triggerVersion: await defaultVersion(n8n, TRIGGER_TYPE),
+			instance,
+			stateCredential,
+			redisCredential: { id: String(redisCredential.id), name: 'bench conversation redis' },
+			replyInstanceUrl: ctx.replyInstanceUrl,
+			hookPath,
+			modelUrl: model.url,
+		});
+		await deploy(built.recipe);
+		await deploy(built.packageBot);
+		const webhooks = ctx.standIn.state.instances.get(instance.id).webhooks;
+		assert.ok(webhooks.received && webhooks.chatPresence, 'the conversation bot registered no received or chat presence webhook with the stand-in');
+		const urls = { zapi: webhooks.received, recipe: `${n8n.webhookUrl}webhook/${hookPath}` };
+
+		let runNumber = 0;
+		const run = async (side, script) => {
+			const tag = `c${++runNumber}${side === 'zapi' ? 'z' : 'n'}`;
+			const phoneOf = (chat) => `55117${String(runNumber).padStart(3, '0')}${String(chat).padStart(5, '0')}`;
+			const sends = [];
+			const presence = [];
+			for (const [chat, person] of script.entries()) {
+				person.messages.forEach((atMs, i) =>
+					sends.push({ key: `${chat}:${i + 1}`, atMs, body: fixtures.receivedCallback('text', { instanceId: instance.id, phone: phoneOf(chat), messageId: `CONV${tag.toUpperCase()}C${chat}M${i + 1}`, text: { message: burstText(tag, chat, i + 1) } }) }),
+				);
+				// The recipe's webhook gets no presence: the recipe has no use for it, and Z-API sends it only where an address is set.
+				if (side === 'zapi') for (const p of person.presence) presence.push({ key: `${chat}:p${p.atMs}`, atMs: p.atMs, body: fixtures.instanceCallback('PresenceChatCallback', { instanceId: instance.id, phone: phoneOf(chat), status: p.status }) });
+			}
+			await settle(pgid);
+			const from = front.sends.length;
+			const requests0 = proxy.count;
+			const byCall0 = { ...proxy.byCall };
+			const cpu0 = groupCpuMs(pgid);
+			const redisCpu0 = processCpuMs(redis.pid);
+			const startedAt = epochMs();
+			const [result, presenceResult] = await timed(`conversation:${side}`, () =>
+				Promise.all([load.schedule({ url: urls[side], ca: n8n.ca, sends, timeoutMs: 120_000 }), presence.length ? load.schedule({ url: webhooks.chatPresence, ca: n8n.ca, sends: presence, timeoutMs: 120_000 }) : { statuses: {}, sent: [], errors: [] }]),
+			);
+			assert.equal(result.statuses[200] || 0, sends.length, `conversation deliveries (${side}): ${JSON.stringify(result.statuses)} ${result.errors.join('; ')}`);
+			assert.equal(presenceResult.statuses[200] || 0, presence.length, `presence deliveries: ${JSON.stringify(presenceResult.statuses)} ${presenceResult.errors.join('; ')}`);
+			const sentAt = new Map(result.sent.map((s) => [s.key, s.at]));
+			for (const chat of script.keys()) sentAt.set(`${chat}:start`, startedAt);
+			// The last answer comes about quiet + model after the last message; then 5 s more for doubles.
+			const lastSent = Math.max(...result.sent.map((s) => s.at));
+			while (epochMs() < lastSent + (BURST_QUIET_SECONDS * 1000 + MODEL_MS) * 2 + 5000) await sleep(500);
+			const facts = conversationFacts(tag, script, sentAt, front.sends.slice(from));
+			await settle(pgid);
+			const messages = sends.length;
+			return {
+				...facts,
+				cpuMs: (groupCpuMs(pgid) - cpu0) / messages,
+				redisCpuMs: (processCpuMs(redis.pid) - redisCpu0) / messages,
+				requests: (proxy.count - requests0) / messages,
+				calls: Object.entries(proxy.byCall).map(([call, n]) => `${call} ${fmt((n - (byCall0[call] || 0)) / messages, 2)}`).join(', '),
+				presencePerMessage: presence.length / messages,
+			};
+		};
+		// Warm-up: code loaded, connections opened.
+		for (const side of ['zapi', 'recipe']) await run(side, conversationScript(2));
+		const m = { cpu: { zapi: [], recipe: [] }, redisCpu: { zapi: [], recipe: [] } };
+		const total = { zapi: {}, recipe: {} };
+		for (let round = 0; round < BURST_ROUNDS; round++) {
+			const script = conversationScript(CONVERSATION_CHATS);
+			for (const side of round % 2 ? ['recipe', 'zapi'] : ['zapi', 'recipe']) {
+				const r = await run(side, script);
+				for (const k of ['people', 'exactlyOne', 'answers', 'stale', 'whileTyping', 'lost', 'doubled']) total[side][k] = (total[side][k] || 0) + r[k];
+				m.cpu[side].push(r.cpuMs);
+				m.redisCpu[side].push(r.redisCpuMs);
+				log(
+					`  round ${round + 1} ${side === 'zapi' ? 'package' : 'recipe '}: one answer ${r.exactlyOne}/${r.people}, answers ${r.answers}, stale ${r.stale}, while typing ${r.whileTyping}, lost ${r.lost}, doubled ${r.doubled}; n8n CPU ${fmt(r.cpuMs)} ms/message` +
+						(side === 'recipe' ? ` (+ Redis ${fmt(r.redisCpuMs, 2)})` : ` (with ${fmt(r.presencePerMessage, 2)} presence deliveries/message), ${fmt(r.requests, 1)} n8n API requests/message`) +
+						(side === 'zapi' ? ` (${r.calls})` : '') +
+						(side === 'zapi' && r.odd.length ? `; not one answer: ${r.odd.join('; ')}` : ''),
+				);
+			}
+		}
+		const line = (t) => `one answer ${t.exactlyOne}/${t.people}, ${fmt(t.answers / t.people, 2)} answers/person, stale ${t.stale}, while typing ${t.whileTyping}, lost ${t.lost}`;
+		rows.push({ measure: `[${currentMode}] conversation C=${CONVERSATION_CHATS}: answers`, unit: '', zapi: [line(total.zapi)], baseline: [line(total.recipe)], ratios: [], target: '1 answer/person, 0 stale, 0 while typing, 0 lost' });
+		log(`  conversation: package ${line(total.zapi)}; recipe ${line(total.recipe)}`);
+		report(`conversation C=${CONVERSATION_CHATS}: n8n CPU per message (presence deliveries included)`, 'ms', m.cpu.zapi, m.cpu.recipe);
+		report(`conversation C=${CONVERSATION_CHATS}: n8n CPU per message vs recipe's n8n + Redis`, 'ms', m.cpu.zapi, m.cpu.recipe.map((v, i) => v + m.redisCpu.recipe[i]));
+	} finally {
+		await model.stop();
+		await proxy.stop();
+		await redis.stop();
+	}
+}
+
+// ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
 /** One boot of n8n under one mode's settings, and the measures run in it. */
@@ -1334,6 +1574,7 @@ async function runMode(mode, first, packed, floor, install) {
 		};
 		if (ONLY.includes('reply')) await benchReplyBot(ctx);
 		if (ONLY.includes('burst')) await benchBurst(ctx);
+		if (ONLY.includes('conversation')) await benchConversation(ctx);
 		if (first) {
 			if (ONLY.includes('action')) for (const spec of ACTION_CASES) await benchAction(ctx, spec);
 			const deliveries = ONLY.includes('trigger') || ONLY.includes('memory') ? await triggerSetup(ctx) : undefined;
@@ -1361,7 +1602,7 @@ async function main() {
 	let version;
 	try {
 		// Only the reply bot and the bursts run past the first mode: without them, the first mode is all.
-		for (const [index, mode] of MODE_NAMES.entries()) if (index === 0 || ONLY.includes('reply') || ONLY.includes('burst')) version = await runMode(mode, index === 0, packed, floor, install);
+		for (const [index, mode] of MODE_NAMES.entries()) if (index === 0 || ONLY.includes('reply') || ONLY.includes('burst') || ONLY.includes('conversation')) version = await runMode(mode, index === 0, packed, floor, install);
 	} finally {
 		if (packed.dir) fs.rmSync(packed.dir, { recursive: true, force: true });
 		fs.rmSync(floor.dir, { recursive: true, force: true });

@@ -115,12 +115,13 @@ function burstAnswered(context: IExecuteFunctions, itemIndex: number): (BurstRef
 
 /**
  * A send with Skip If the Person Wrote Again on. Before it calls Z-API:
- * 1. it looks at the chat: a message the person sent after the burst, not yet answered, and it
- *    skips (that message's burst overtakes this answer when it goes on and answers everything);
+ * 1. it looks at the chat: a message the person sent after the burst, and it skips (that
+ *    message's burst overtakes this answer when it goes on, or did, and answers everything);
  *    while WhatsApp shows them typing after the burst, it waits (burst.ts, typingHold; at most
  *    MOST_HOLD_MS);
  * 2. it takes the answer (answering → sending); a newer burst took it first, and it skips;
- * 3. it waits while an answer of the chat taken before it is still being sent.
+ * 3. it waits while an answer of the chat taken before it is still being sent (a look more,
+ *    only when another answer of the chat was open at 1).
  * A message arriving between 1 and 2 is answered after this one, as one arriving during the send.
  * The answer goes back to being made when the send fails (the person's next messages take it in).
  * An item that answers no marked burst is sent as usual; a state store that fails lets the
@@ -146,12 +147,14 @@ export async function sendUnlessOvertaken(
 	const skipped = [{ sent: false, skippedBecause: 'personWroteAgain', chatId: burst.chatId, burstId: burst.id }];
 	let taken = false;
 	try {
-		if (await wroteAgain(table, burst)) return skipped;
+		const chat = await lookAtChat(table, burst);
+		if (chat.wroteAgain) return skipped;
 		const at = Date.now();
 		taken = await table.moveAnswer(burst.chatId, burst.id, ANSWER_STATES.answering, ANSWER_STATES.sending, at);
 		// Not taken: overtaken, or taken already by an earlier send of this execution (sent as well).
 		if (!taken && (await table.answerOf(burst.chatId, burst.id)) === ANSWER_STATES.overtaken) return skipped;
-		if (taken) await waitForEarlierSends(table, burst.chatId, { burstId: burst.id, since: at });
+		// With no other answer of the chat open at the look, none can have been taken before this one since.
+		if (taken && chat.otherAnswers) await waitForEarlierSends(table, burst.chatId, { burstId: burst.id, since: at });
 	} catch (error) {
 		// A state store that fails lets the answer go; anything else fails the item.
 		const failure = error as Error;
@@ -171,16 +174,22 @@ export async function sendUnlessOvertaken(
 export const MOST_HOLD_MS = 60_000;
 
 /**
- * Whether the person sent a message after the burst that no burst has taken yet, as the chat's
- * open rows say; while they type (or just stopped), looks again until they send or stop.
+ * The chat, looked at before the take: whether the person sent a message after the burst, and
+ * whether another answer of the chat is open. While they type (or just stopped), looks again
+ * until they send or stop. A message after the burst counts whether a burst took it or not: a
+ * newer burst claims its messages a moment before it overtakes this answer, and a send looking
+ * in that moment must not take the answer.
  */
-async function wroteAgain(table: ConversationTable, burst: BurstRef & { chatId: string }): Promise<boolean> {
+async function lookAtChat(table: ConversationTable, burst: BurstRef & { chatId: string }): Promise<{ wroteAgain: boolean; otherAnswers: boolean }> {
 	const giveUpAt = Date.now() + MOST_HOLD_MS;
 	for (;;) {
 		const rows = await table.openRowsOf(burst.chatId);
-		if (rows.some((row) => row.kind === 'message' && !row.claimedBy && Number(row.arrivedAt) > burst.lastSentAt)) return true;
+		const wroteAgain =
+			rows.some((row) => row.kind === 'message' && Number(row.arrivedAt) > burst.lastSentAt) ||
+			(await table.hasMessageSentBetween(burst.chatId, burst.lastSentAt + 1, Number.MAX_SAFE_INTEGER));
+		if (wroteAgain) return { wroteAgain, otherAnswers: false };
 		const lookAgainAt = typingHold(typingOf(rows), { lastSentAt: burst.lastSentAt, now: Date.now(), quietMs: AFTER_TYPING_MS });
-		if (lookAgainAt === undefined || Date.now() >= giveUpAt) return false;
+		if (lookAgainAt === undefined || Date.now() >= giveUpAt) return { wroteAgain, otherAnswers: answersOf(rows).some((answer) => answer.burstId !== burst.id) };
 		await sleep(Math.min(lookAgainAt, giveUpAt) - Date.now());
 	}
 }

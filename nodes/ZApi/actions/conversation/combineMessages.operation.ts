@@ -481,12 +481,14 @@ async function claimBurst(
 	let heldBy: WentOnBecause | undefined;
 	// A look that fails shows no one typing: the burst goes on with what it holds.
 	const lookAgain = async () => await table.openRowsOf(chatId).catch((): Row[] => []);
+	// After a look while the person types, a claim only when the look shows a message they sent meanwhile.
+	let claimNeeded = true;
 	for (;;) {
 		let got: Row[] | undefined;
 		let failure: unknown;
 		try {
 			if (burst.behind) await followTrigger(table, last, closesAt);
-			got = await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt });
+			got = claimNeeded ? await table.claimMessages(chatId, claimant, { from: burst.sent.from, to: closesAt }) : [];
 		} catch (error) {
 			failure = error;
 		}
@@ -517,6 +519,7 @@ async function claimBurst(
 		look = await lookAgain();
 		// What they sent while typing joins the burst.
 		closesAt = Math.min(Date.now(), endsAt);
+		claimNeeded = unclaimed(look).some((row) => Number(row.arrivedAt) > last.arrivedAt && Number(row.arrivedAt) <= closesAt);
 	}
 }
 

@@ -117,6 +117,19 @@ describe('Skip If the Person Wrote Again', () => {
 		expect(sent.map(({ message }) => message)).toEqual(['Answer to A\nB\nC. Thanks.']);
 	});
 
+	it("a newer burst that claimed its message but has not yet overtaken the answer: the send skips, and leaves the answer for it to overtake", async () => {
+		const sent = zApi();
+		thinking = async (text) => {
+			if (text !== 'A') return;
+			// The person's next message, already claimed by its own burst's execution, which is about to overtake.
+			tables.insertRow(TABLE, { chatId: ANA, kind: 'message', messageId: 'M-next', arrivedAt: Date.now(), claimedBy: 'exec-next:99', pausedUntil: Date.now() + 60_000, pausedBy: null, item: null });
+		};
+		const result = await execute('A');
+		expect(result.outputs['Send the answer']).toEqual([expect.objectContaining({ sent: false, skippedBecause: 'personWroteAgain' })]);
+		expect(sent).toEqual([]);
+		expect(tables.rowsOf(TABLE).filter((row) => row.kind === 'answer').map((row) => row.pausedBy)).toEqual(['answering']);
+	});
+
 	it('the person typing when the answer is ready: it waits until they stop, then goes 2 s later; nothing is sent while they type', async () => {
 		const sent = zApi();
 		let stoppedAt = 0;
