@@ -18,6 +18,7 @@ const FABI = '5511977775555';
 const GIL = '5511977776666';
 const HELENA = '5511977777777';
 const IVO = '5511977778888';
+const JANA = '5511977779999';
 const QUIET_SECONDS = 3;
 /** A message sent by me from the phone, not through the API (docs/webhooks/on-message-received.md: fromApi). */
 const FROM_THE_PHONE = { fromMe: true, overrides: { fromApi: false } };
@@ -259,6 +260,37 @@ module.exports = {
 				assert.deepEqual(requests.map((request) => [request.model, request.known]), [['whisper-1', true]]);
 				const text = JSON.stringify(await t.executions(deployed.id));
 				assert.ok(!text.includes(DEFAULT_TRANSCRIPTION_KEY), 'the OpenAI key appears in execution data');
+			},
+		},
+		{
+			name: "going on before quiet: a chat's first message at once, a word the shop chose at once, the third of three quick messages at Max Messages; each item says why",
+			timeoutMs: 120_000,
+			async run(t) {
+				if (t.line === '1') return;
+				const { assert } = t;
+				const inst = await t.instance('going on at once');
+				const credential = await conversationStateCredential(t.n8n);
+				const options = { firstMessageAtOnce: true, goOnWords: 'atendente, humano', maxMessages: 3 };
+				const deployed = await t.deploy(withConversationState(botWorkflow(t, inst, credential, options, { trigger: { events: ['messageReceived'], options: {} } }), credential));
+				await t.emit(inst, 'text', { phone: JANA, message: 'oi' });
+				await t.sleep(1000);
+				await t.emit(inst, 'text', { phone: JANA, message: 'quero falar com um Atendente!' });
+				await t.sleep(1000);
+				for (const text of ['meu pedido', 'é o 123', 'não chegou']) {
+					await t.emit(inst, 'text', { phone: JANA, message: text });
+					await t.sleep(300);
+				}
+				// Five messages, five executions; three go on, none waiting for quiet.
+				await settle(t, deployed.id, 5);
+				const items = await reachedAgent(t, deployed.id);
+				assert.deepEqual(
+					items.map((item) => [item.text, item.wentOnBecause]),
+					[
+						['oi', 'firstMessage'],
+						['quero falar com um Atendente!', 'keyword'],
+						['meu pedido\né o 123\nnão chegou', 'maxMessages'],
+					],
+				);
 			},
 		},
 		{
