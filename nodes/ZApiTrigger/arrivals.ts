@@ -1,7 +1,7 @@
 import type { FunctionsBase, IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RECORDED_FIELD, isBurstMessage, keep, readIncoming, type Recorded } from '../shared/conversationState/messages';
+import { RECORDED_FIELD, isBurstMessage, readIncoming, type Recorded } from '../shared/conversationState/messages';
 import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, TYPING_ENDED_STATUSES, TYPING_STATUSES, writtenAtOf } from '../shared/conversationState/table';
 import { combineAfter, type CombineAfter } from '../shared/combineLink';
 import { toItems } from '../shared/delivery/items';
@@ -104,10 +104,9 @@ export async function recordArrivals(this: IWebhookFunctions, stored: TriggerSta
 		// When the service received the message from the person (the delivery's `momment`, in ms,
 		// docs/webhooks/on-message-received.md): what the burst lines are drawn from, whenever n8n got it.
 		const message = readIncoming(item.json, Date.now())!;
-		const arrivedAt = message.time;
 		try {
-			const row = await table.record({ chatId: message.chatId, messageId: message.messageId, arrivedAt, item: keep(item.json, undefined, message.time) });
-			const recorded: Recorded = { table: tableId, row: row.id, at: arrivedAt, writtenAt: writtenAtOf(row), ...(row.claimedBy ? { copy: true } : {}) };
+			const row = await table.record(message, item.json);
+			const recorded: Recorded = { table: tableId, row: row.id, sentAt: message.sentAt, writtenAt: writtenAtOf(row), ...(row.claimedBy ? { copy: true } : {}) };
 			item.json[RECORDED_FIELD] = recorded as unknown as IDataObject;
 		} catch (error) {
 			this.logger.warn(`Z-API Trigger: could not record a message for Combine Quick Messages (it records it itself): ${(error as Error).message}`);

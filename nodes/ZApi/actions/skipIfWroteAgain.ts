@@ -6,6 +6,7 @@ import {
 	ConversationTable,
 	StateStoreError,
 	answersOf,
+	sentAtOf,
 	typingOf,
 	type Answer,
 	type Row,
@@ -101,7 +102,7 @@ export async function openAnswer(
 	} catch {
 		return { rows };
 	}
-	const lastSentAt = Math.max(...(rows ?? claimed).map((row) => Number(row.arrivedAt) || 0));
+	const lastSentAt = Math.max(...(rows ?? claimed).map((row) => sentAtOf(row) || 0));
 	return { rows, ref: { id: burstId, table: table.id, lastSentAt } };
 }
 
@@ -185,7 +186,7 @@ async function lookAtChat(table: ConversationTable, burst: BurstRef & { chatId: 
 	for (;;) {
 		const rows = await table.openRowsOf(burst.chatId);
 		const wroteAgain =
-			rows.some((row) => row.kind === 'message' && Number(row.arrivedAt) > burst.lastSentAt) ||
+			rows.some((row) => row.kind === 'message' && sentAtOf(row) > burst.lastSentAt) ||
 			(await table.hasMessageSentBetween(burst.chatId, burst.lastSentAt + 1, Number.MAX_SAFE_INTEGER));
 		if (wroteAgain) return { wroteAgain, otherAnswers: false };
 		const lookAgainAt = typingHold(typingOf(rows), { lastSentAt: burst.lastSentAt, now: Date.now(), quietMs: AFTER_TYPING_MS });

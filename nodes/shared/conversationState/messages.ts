@@ -22,8 +22,11 @@ export interface IncomingMessage {
 	 * the bot would pause the bot.
 	 */
 	fromApi: boolean | undefined;
-	/** When WhatsApp says it was written (ms), else when it arrived. */
-	time: number;
+	/**
+	 * When the person sent it (ms): the delivery's time (`momment`), else when it arrived. The one
+	 * name for that time; the table's column for it is `arrivedAt` (table.ts, sentAtOf).
+	 */
+	sentAt: number;
 }
 
 /** The message of a trigger item, or undefined when the item is not a chat message. */
@@ -42,7 +45,7 @@ export function readIncoming(json: IDataObject, now: number): IncomingMessage | 
 		fromMe: isTrue(json.fromMe),
 		fromApi: flagOf(json.fromApi) ?? flagOf(payload.fromApi),
 		// Never later than now: a clock ahead, or a forged date, must not hold the burst until then.
-		time: Number.isFinite(stamp) ? Math.min(stamp, now) : now,
+		sentAt: Number.isFinite(stamp) ? Math.min(stamp, now) : now,
 	};
 }
 
@@ -50,7 +53,8 @@ export function readIncoming(json: IDataObject, now: number): IncomingMessage | 
 export interface KeptMessage {
 	json: IDataObject;
 	binary?: IBinaryKeyData;
-	time: number;
+	/** When the person sent it (IncomingMessage.sentAt). */
+	sentAt: number;
 }
 
 /**
@@ -60,21 +64,24 @@ export interface KeptMessage {
 const INLINE_FILE_LIMIT = 512 * 1024;
 
 /** The row's copy of a message: its item without the delivery, and its files by reference or, when small, whole. */
-export function keep(json: IDataObject, binary: IBinaryKeyData | undefined, time: number): string {
+export function keep(json: IDataObject, binary: IBinaryKeyData | undefined, sentAt: number): string {
 	const rest = { ...json };
 	delete rest.payload;
 	const files: IBinaryKeyData = {};
 	for (const [key, file] of Object.entries(binary ?? {})) {
 		if (file.id || String(file.data ?? '').length <= INLINE_FILE_LIMIT) files[key] = file;
 	}
-	const kept: KeptMessage = { json: rest, time, ...(Object.keys(files).length ? { binary: files } : {}) };
+	const kept: KeptMessage = { json: rest, sentAt, ...(Object.keys(files).length ? { binary: files } : {}) };
 	return JSON.stringify(kept);
 }
 
 export function unkeep(raw: string | null | undefined): KeptMessage | undefined {
 	try {
-		const kept = JSON.parse(String(raw)) as KeptMessage;
-		return kept && typeof kept.json === 'object' ? kept : undefined;
+		const kept = JSON.parse(String(raw)) as KeptMessage & { time?: number };
+		if (!kept || typeof kept.json !== 'object') return undefined;
+		// Rows written by earlier versions named the time sent `time`.
+		const { time, ...rest } = kept;
+		return { ...rest, sentAt: Number(kept.sentAt ?? time) };
 	} catch {
 		return undefined;
 	}
@@ -83,14 +90,14 @@ export function unkeep(raw: string | null | undefined): KeptMessage | undefined 
 
 /**
  * Where the trigger recorded a message as it arrived (the item's `recorded` field): the table,
- * the row, the time of arrival the message's place in its burst is counted from (`at`, the
- * trigger's clock as the delivery came in) and when the row was written (`writtenAt`, the
- * database's clock). `copy`: the service sent the message again after its burst went on.
+ * the row, when the person sent it (`sentAt`, the message's place in its burst is counted from
+ * it) and when the row was written (`writtenAt`, the database's clock). `copy`: the service
+ * sent the message again after its burst went on.
  */
 export interface Recorded {
 	table: string;
 	row: number;
-	at: number;
+	sentAt: number;
 	writtenAt?: number;
 	copy?: boolean;
 }
@@ -101,9 +108,11 @@ export const RECORDED_FIELD = 'recorded';
 export function recordedOf(json: IDataObject): Recorded | undefined {
 	const raw = json[RECORDED_FIELD];
 	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const { table, row, at, writtenAt, copy } = raw as IDataObject;
-	if (typeof table !== 'string' || !table || !Number.isSafeInteger(row) || !Number.isFinite(at)) return undefined;
-	return { table, row: row as number, at: at as number, ...(Number.isFinite(writtenAt) ? { writtenAt: writtenAt as number } : {}), ...(copy === true ? { copy: true } : {}) };
+	// `at`: the name items of earlier versions give the time sent.
+	const { table, row, writtenAt, copy } = raw as IDataObject;
+	const sentAt = (raw as IDataObject).sentAt ?? (raw as IDataObject).at;
+	if (typeof table !== 'string' || !table || !Number.isSafeInteger(row) || !Number.isFinite(sentAt)) return undefined;
+	return { table, row: row as number, sentAt: sentAt as number, ...(Number.isFinite(writtenAt) ? { writtenAt: writtenAt as number } : {}), ...(copy === true ? { copy: true } : {}) };
 }
 
 /** Whether a trigger item is a message another person wrote: what a burst is made of. */

@@ -19,10 +19,11 @@
  * call only. That is the claim a burst is handed over with. n8n 1.x has data tables but not on
  * its REST API: the node says so.
  */
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { credentialSecrets, credentialsFor, inOwnWords, nodeError } from '../transport';
+import { keep, type IncomingMessage } from './messages';
 import { CREDENTIAL_LABEL, apiBaseOf, callN8nApi, type N8nApiRequest, type N8nApiSetup } from './n8nApi';
 
 export const N8N_API_CREDENTIALS = 'zApiConversationStateApi';
@@ -37,6 +38,7 @@ export const COLUMNS = [
 	{ name: 'chatId', type: 'string' },
 	{ name: 'kind', type: 'string' },
 	{ name: 'messageId', type: 'string' },
+	// A message's row: when the person sent it (sentAtOf). Typing and answer rows: see RowKind.
 	{ name: 'arrivedAt', type: 'number' },
 	{ name: 'claimedBy', type: 'string' },
 	{ name: 'pausedUntil', type: 'number' },
@@ -96,6 +98,14 @@ export interface Row {
 	item?: string | null;
 	/** Set by n8n's database when the row is written (a system column of every data table). */
 	createdAt?: string | null;
+}
+
+/**
+ * When the person sent a message, from its row: the column `arrivedAt` holds it (the name it was
+ * given before the code called that time sentAt; existing tables keep it).
+ */
+export function sentAtOf(row: Pick<Row, 'arrivedAt'>): number {
+	return Number(row.arrivedAt);
 }
 
 /**
@@ -226,7 +236,7 @@ export class ConversationTable {
 	async newestMessage(): Promise<{ id: number; sentAt: number; writtenAt: number } | undefined> {
 		const page = (await this.call('GET', '/rows', { qs: { filter: JSON.stringify(where(eq('kind', 'message'))), sortBy: 'id:desc', limit: 1 } })) as { data?: Row[] } | undefined;
 		const row = Array.isArray(page?.data) ? page.data[0] : undefined;
-		return row ? { id: Number(row.id), sentAt: Number(row.arrivedAt), writtenAt: writtenAtOf(row) } : undefined;
+		return row ? { id: Number(row.id), sentAt: sentAtOf(row), writtenAt: writtenAtOf(row) } : undefined;
 	}
 
 	/**
@@ -245,18 +255,20 @@ export class ConversationTable {
 	}
 
 	/**
-	 * Records a message of the chat, once: a second record of the same message (the service
+	 * Records a message of the chat (its row: the one place it is written, for the trigger and for
+	 * Combine Quick Messages), once: a second record of the same message (the service
 	 * sending it again) changes the row already there instead of adding one, so a message
 	 * claimed already stays claimed and goes on with no other burst. Returns the row as it is
 	 * now. One call (n8n's upsert runs in one transaction).
 	 */
-	async record(message: { chatId: string; messageId: string; arrivedAt: number; item: string }): Promise<Row> {
+	async record(message: Pick<IncomingMessage, 'chatId' | 'messageId' | 'sentAt'>, json: IDataObject, binary?: IBinaryKeyData): Promise<Row> {
+		const { chatId, messageId, sentAt } = message;
 		const answer = await this.call('POST', '/rows/upsert', {
 			body: {
-				filter: where(eq('chatId', message.chatId), eq('kind', 'message'), eq('messageId', message.messageId)),
+				filter: where(eq('chatId', chatId), eq('kind', 'message'), eq('messageId', messageId)),
 				// A message row's pausedUntil is when it may be forgotten (forgetOld): a day after it was
 				// written, whenever it was sent. Pause rows use the column for the pause's end.
-				data: { ...message, kind: 'message', pausedUntil: Date.now() + REMEMBER_MS },
+				data: { chatId, messageId, arrivedAt: sentAt, item: keep(json, binary, sentAt), kind: 'message', pausedUntil: Date.now() + REMEMBER_MS },
 				returnData: true,
 			},
 		});

@@ -180,11 +180,11 @@ module.exports = {
 				const split = [...sent.keys()].filter((phone) => items.filter((item) => item.chatId === phone).length !== 1);
 				const sample = items.find((item) => split.includes(item.chatId));
 				if (split.length) {
-					// When each message of a split chat arrived at the trigger and when its row was written.
+					// When each message of a split chat was sent and when its row was written.
 					const arrivals = (await t.executions(deployed.id))
 						.flatMap((execution) => t.nodeItems(execution, 'Z-API Trigger'))
 						.filter((item) => item.chatId === split[0])
-						.map((item) => [item.text, item.recorded?.at, item.recorded?.writtenAt]);
+						.map((item) => [item.text, item.recorded?.sentAt, item.recorded?.writtenAt]);
 					console.log(`      ${split[0]}: ${JSON.stringify(arrivals)}`);
 				}
 				assert.deepEqual(

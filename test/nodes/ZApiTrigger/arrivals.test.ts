@@ -69,12 +69,12 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 		expect(tables.requests.slice(before)).toEqual(['POST /data-tables/dt1/rows/upsert']);
 		expect(items).toHaveLength(1);
 		const recorded = items![0].recorded as IDataObject;
-		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), at: expect.any(Number), writtenAt: expect.any(Number) });
+		expect(recorded).toEqual({ table: 'dt1', row: expect.any(Number), sentAt: expect.any(Number), writtenAt: expect.any(Number) });
 		// When the person sent it (the delivery's momment).
-		expect(recorded.at).toBeGreaterThanOrEqual(sentAt);
+		expect(recorded.sentAt).toBeGreaterThanOrEqual(sentAt);
 		const [row] = tables.rowsOf(TABLE);
 		// When it was sent, and when its row was written, by the database's clock.
-		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.at });
+		expect(row).toMatchObject({ id: recorded.row, chatId: ANA, kind: 'message', messageId: items![0].messageId, arrivedAt: recorded.sentAt });
 		expect(recorded.writtenAt).toBe(Date.parse(String(row.createdAt)));
 		expect(JSON.parse(String(row.item)).json).toMatchObject({ chatId: ANA, text: 'oi' });
 	});
@@ -330,8 +330,8 @@ describe("a message's place in its burst is fixed when the trigger received it",
 	it("the burst's last execution reads the chat before the close: only the claim is between the close and the answer", async () => {
 		const target = await listening({ events: ['messageReceived'] }, { after: [combineNode()] });
 		const item = (await deliverTo(target, received(ANA, 'oi'))).items![0];
-		const recorded = item.recorded as { at: number; writtenAt: number };
-		const closesAt = Math.max(recorded.at, recorded.writtenAt) + QUIET_SECONDS * 1000;
+		const recorded = item.recorded as { sentAt: number; writtenAt: number };
+		const closesAt = Math.max(recorded.sentAt, recorded.writtenAt) + QUIET_SECONDS * 1000;
 		const before = tables.requests.length;
 		const run = await combine(item);
 		expect(run.json[0]).toMatchObject({ text: 'oi', combined: true });
@@ -352,7 +352,7 @@ describe("a message's place in its burst is fixed when the trigger received it",
 		const burst = (await firstRun).json;
 		expect(burst.map((one) => [one.text, one.count])).toEqual([['oi\ntudo bem?', 2]]);
 		// Not before Quiet Period after the second.
-		expect(Date.now() - Number((second.recorded as { at: number }).at)).toBeGreaterThanOrEqual(QUIET_SECONDS * 1000);
+		expect(Date.now() - Number((second.recorded as { sentAt: number }).sentAt)).toBeGreaterThanOrEqual(QUIET_SECONDS * 1000);
 		expect((await combine(second)).json).toEqual([]);
 	});
 

@@ -33,8 +33,8 @@ import {
 import { filesForThisExecution } from './combineMessages/burstFiles';
 import { DEFAULT_TRANSCRIPTION_MODEL, transcribeVoiceNotes } from './combineMessages/transcribe';
 import { RUN_OUTCOMES, tellRun } from './combineMessages/runSummary';
-import { keep, readIncoming, recordedOf, unkeep, type KeptMessage } from '../../../shared/conversationState/messages';
-import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, typingOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
+import { keep, readIncoming, recordedOf, unkeep, type IncomingMessage, type KeptMessage } from '../../../shared/conversationState/messages';
+import { ConversationTable, FORGET_EVERY, StateStoreError, UNTIL_RESUMED, pausedUntilOf, sentAtOf, typingOf, writtenAtOf, type Row } from '../../../shared/conversationState/table';
 
 /**
  * Waits are slept inside the execution, as n8n's Wait node does below 65 seconds (above that it
@@ -277,7 +277,7 @@ export const combineMessages: ZApiOperation = {
 		}
 		if (!(failure instanceof StateStoreError) || message.fromMe || options.onStateStoreError === 'stop') throw failure;
 		// A bot that answers each message beats a silent one; a voice note is transcribed all the same.
-		const one = { ...unkeep(keep(item.json, item.binary, message.time))!, ...(item.binary ? { binary: item.binary } : {}) };
+		const one = { ...unkeep(keep(item.json, item.binary, message.sentAt))!, ...(item.binary ? { binary: item.binary } : {}) };
 		const heard = rules.transcriptionModel ? await transcribeVoiceNotes.call(this, itemIndex, [one], rules.transcriptionModel) : undefined;
 		const alone = combine(heard?.messages ?? [one]);
 		const json = {
@@ -327,8 +327,8 @@ async function gather(
 		return [];
 	}
 	const own = recorded
-		? { id: recorded.row, arrivedAt: recorded.at, writtenAt: recorded.writtenAt ?? recorded.at }
-		: await recordHere(table, message.chatId, message.messageId, message.time, keep(item.json, item.binary, message.time));
+		? { id: recorded.row, sentAt: recorded.sentAt, writtenAt: recorded.writtenAt ?? recorded.sentAt }
+		: await recordHere(table, message, item);
 	if (!own) {
 		tellRun(this, RUN_OUTCOMES.copy(), message.chatId, true);
 		return [];
@@ -350,7 +350,7 @@ async function decide(
 	item: Item,
 	message: NonNullable<ReturnType<typeof readIncoming>>,
 	table: ConversationTable,
-	own: { id: number; arrivedAt: number; writtenAt: number },
+	own: { id: number; sentAt: number; writtenAt: number },
 	{ rules, options, itemIndex }: { rules: Rules; options: IDataObject; itemIndex: number },
 ): Promise<Output[]> {
 	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
@@ -359,7 +359,7 @@ async function decide(
 	// A message that goes on at once (a word, a button reply, a chat's first message, the one that
 	// fills the burst) reads at once and does not wait.
 	let atOnce: WentOnBecause | undefined = goesOnAtOnce(message, rules.goOn);
-	if (!atOnce && rules.firstMessageAtOnce && !(await table.hasMessageSentBetween(message.chatId, own.arrivedAt - rules.newConversationMs, own.arrivedAt))) {
+	if (!atOnce && rules.firstMessageAtOnce && !(await table.hasMessageSentBetween(message.chatId, own.sentAt - rules.newConversationMs, own.sentAt))) {
 		atOnce = WENT_ON_BECAUSE.firstMessage;
 	}
 	let rows: Row[] | undefined;
@@ -369,7 +369,7 @@ async function decide(
 		if (burstOf(arrivalsOf(unclaimed(rows)), own.id, rules)?.full) atOnce = WENT_ON_BECAUSE.maxMessages;
 		else rows = undefined;
 	}
-	const meantToWakeAt = decidesAt({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, quietMs: rules.quietMs });
+	const meantToWakeAt = decidesAt({ sentAt: own.sentAt, writtenAt: own.writtenAt, quietMs: rules.quietMs });
 	if (!atOnce) await sleepUntil(meantToWakeAt - READ_AHEAD_MS);
 	rows ??= await table.openRowsOf(message.chatId);
 	const open = unclaimed(rows);
@@ -380,7 +380,7 @@ async function decide(
 	const arrivals = arrivalsOf(open);
 	const lines = burstOf(arrivals, own.id, rules)!;
 	// A chat's first message goes on alone; another message going on at once takes its burst so far.
-	let burst = atOnce ? { firstArrivedAt: atOnce === WENT_ON_BECAUSE.firstMessage ? own.arrivedAt : lines.firstArrivedAt, isLast: true, closesAt: own.arrivedAt } : lines;
+	let burst = atOnce ? { firstSentAt: atOnce === WENT_ON_BECAUSE.firstMessage ? own.sentAt : lines.firstSentAt, isLast: true, closesAt: own.sentAt } : lines;
 	if (!burst.isLast) {
 		// Maximum Wait cut this burst, and its time has come: this execution decides for it now.
 		const cutAt = atOnce ? undefined : cutByMaximumWait(arrivals, own.id, rules);
@@ -388,22 +388,22 @@ async function decide(
 			tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
 			return [];
 		}
-		burst = { firstArrivedAt: lines.firstArrivedAt, isLast: true, closesAt: cutAt };
+		burst = { firstSentAt: lines.firstSentAt, isLast: true, closesAt: cutAt };
 	}
 	// Cut by Maximum Wait: at the cut; otherwise Quiet Period after the row was written (decidesAt).
-	if (!atOnce) await sleepUntil(burst.closesAt < own.arrivedAt + rules.quietMs ? burst.closesAt : meantToWakeAt);
-	const behind = !atOnce && isBehind({ sentAt: own.arrivedAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
+	if (!atOnce) await sleepUntil(burst.closesAt < own.sentAt + rules.quietMs ? burst.closesAt : meantToWakeAt);
+	const behind = !atOnce && isBehind({ sentAt: own.sentAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
 	const pause = pausedUntilOf(rows);
 	const paused = pause.until > Date.now();
 
 	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
 	// execution died with its process) go with this one, once no execution could still be on its way.
-	const leftBehind = arrivals.filter((one) => one.arrivedAt < burst.firstArrivedAt && one.arrivedAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
+	const leftBehind = arrivals.filter((one) => one.sentAt < burst.firstSentAt && one.sentAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
 	const burstId = `${this.getExecutionId() ?? 'run'}:${own.id}`;
 	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, burstId, {
-		sent: { from: Math.min(burst.firstArrivedAt, ...leftBehind.map((one) => one.arrivedAt)), to: burst.closesAt },
+		sent: { from: Math.min(burst.firstSentAt, ...leftBehind.map((one) => one.sentAt)), to: burst.closesAt },
 		last: own,
-		firstArrivedAt: burst.firstArrivedAt,
+		firstSentAt: burst.firstSentAt,
 		// A message going on at once does not wait for typing either.
 		rules: atOnce ? { ...rules, waitWhileTyping: false } : rules,
 		behind,
@@ -414,7 +414,7 @@ async function decide(
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
 		return [];
 	}
-	const wentOnBecause = atOnce ?? heldBy ?? closedBecause(claimed.map((row) => Number(row.arrivedAt)), rules);
+	const wentOnBecause = atOnce ?? heldBy ?? closedBecause(claimed.map((row) => sentAtOf(row)), rules);
 	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
 	if (paused) {
 		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
@@ -450,8 +450,8 @@ function keptOf(rows: Row[]): KeptMessage[] {
 	return rows.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 }
 
-function arrivalsOf(rows: Row[]): Array<{ id: number; arrivedAt: number }> {
-	return rows.map((row) => ({ id: row.id, arrivedAt: Number(row.arrivedAt) }));
+function arrivalsOf(rows: Row[]): Array<{ id: number; sentAt: number }> {
+	return rows.map((row) => ({ id: row.id, sentAt: sentAtOf(row) }));
 }
 
 /**
@@ -469,10 +469,10 @@ async function claimBurst(
 	table: ConversationTable,
 	chatId: string,
 	claimant: string,
-	burst: { sent: { from: number; to: number }; last: { arrivedAt: number; writtenAt: number }; firstArrivedAt: number; rules: Rules; behind: boolean; rows: Row[] },
+	burst: { sent: { from: number; to: number }; last: { sentAt: number; writtenAt: number }; firstSentAt: number; rules: Rules; behind: boolean; rows: Row[] },
 ): Promise<{ rows: Row[]; heldBy?: WentOnBecause }> {
 	const { quietMs, maxWaitMs, maxMessages = 0 } = burst.rules;
-	const endsAt = burst.firstArrivedAt + maxWaitMs;
+	const endsAt = burst.firstSentAt + maxWaitMs;
 	const taken = new Map<number, Row>();
 	let { last } = burst;
 	let closesAt = burst.sent.to;
@@ -501,17 +501,17 @@ async function claimBurst(
 		const rows = [...taken.values()];
 		// None: another execution took the burst. A burst that reached Max Messages waits for no one.
 		if (!rows.length || (maxMessages > 0 && rows.length >= maxMessages)) return { rows, heldBy };
-		const later = got.filter((row) => Number(row.arrivedAt) > last.arrivedAt).sort((a, b) => Number(b.arrivedAt) - Number(a.arrivedAt))[0];
+		const later = got.filter((row) => sentAtOf(row) > last.sentAt).sort((a, b) => sentAtOf(b) - sentAtOf(a))[0];
 		if (later) {
 			// What closes the burst now is what follows this message.
 			heldBy = undefined;
-			last = { arrivedAt: Number(later.arrivedAt), writtenAt: writtenAtOf(later) };
-			closesAt = Math.min(last.arrivedAt + quietMs, endsAt);
-			await sleepUntil(Math.min(decidesAt({ sentAt: last.arrivedAt, writtenAt: last.writtenAt, quietMs }), endsAt));
+			last = { sentAt: sentAtOf(later), writtenAt: writtenAtOf(later) };
+			closesAt = Math.min(last.sentAt + quietMs, endsAt);
+			await sleepUntil(Math.min(decidesAt({ sentAt: last.sentAt, writtenAt: last.writtenAt, quietMs }), endsAt));
 			if (burst.rules.waitWhileTyping) look = await lookAgain();
 			continue;
 		}
-		const lookAgainAt = burst.rules.waitWhileTyping ? typingHold(typingOf(look), { lastSentAt: last.arrivedAt, now: Date.now(), quietMs }) : undefined;
+		const lookAgainAt = burst.rules.waitWhileTyping ? typingHold(typingOf(look), { lastSentAt: last.sentAt, now: Date.now(), quietMs }) : undefined;
 		if (lookAgainAt === undefined) return { rows, heldBy };
 		if (Date.now() >= endsAt) return { rows, heldBy: WENT_ON_BECAUSE.maximumWait };
 		heldBy = WENT_ON_BECAUSE.typingEnded;
@@ -519,7 +519,7 @@ async function claimBurst(
 		look = await lookAgain();
 		// What they sent while typing joins the burst.
 		closesAt = Math.min(Date.now(), endsAt);
-		claimNeeded = unclaimed(look).some((row) => Number(row.arrivedAt) > last.arrivedAt && Number(row.arrivedAt) <= closesAt);
+		claimNeeded = unclaimed(look).some((row) => sentAtOf(row) > last.sentAt && sentAtOf(row) <= closesAt);
 	}
 }
 
@@ -533,8 +533,8 @@ async function sleepUntil(time: number): Promise<void> {
  * recording messages sent before the close, for at most MOST_EXTRA_MS. A busy n8n records the
  * chat's next message late, and this waits for exactly that, not for a guess of it.
  */
-async function followTrigger(table: ConversationTable, own: { arrivedAt: number; writtenAt: number }, closesAt: number): Promise<void> {
-	const pause = progressPause({ sentAt: own.arrivedAt, writtenAt: own.writtenAt });
+async function followTrigger(table: ConversationTable, own: { sentAt: number; writtenAt: number }, closesAt: number): Promise<void> {
+	const pause = progressPause({ sentAt: own.sentAt, writtenAt: own.writtenAt });
 	const giveUpAt = Date.now() + MOST_EXTRA_MS;
 	let before: Newest | undefined | 'not yet' = 'not yet';
 	for (;;) {
@@ -546,15 +546,9 @@ async function followTrigger(table: ConversationTable, own: { arrivedAt: number;
 }
 
 /** Records a message the trigger did not; undefined when it is a copy of one whose burst went on. */
-async function recordHere(
-	table: ConversationTable,
-	chatId: string,
-	messageId: string,
-	sentAt: number,
-	item: string,
-): Promise<{ id: number; arrivedAt: number; writtenAt: number } | undefined> {
-	const row = await table.record({ chatId, messageId, arrivedAt: sentAt, item });
-	return row.claimedBy ? undefined : { id: row.id, arrivedAt: sentAt, writtenAt: writtenAtOf(row) };
+async function recordHere(table: ConversationTable, message: IncomingMessage, item: Item): Promise<{ id: number; sentAt: number; writtenAt: number } | undefined> {
+	const row = await table.record(message, item.json, item.binary);
+	return row.claimedBy ? undefined : { id: row.id, sentAt: message.sentAt, writtenAt: writtenAtOf(row) };
 }
 
 function unclaimed(rows: Row[]): Row[] {

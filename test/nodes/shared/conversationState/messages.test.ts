@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readIncoming } from '../../../../nodes/shared/conversationState/messages';
+import { keep, readIncoming, recordedOf, unkeep } from '../../../../nodes/shared/conversationState/messages';
 import { toItems } from '../../../../nodes/shared/delivery/items';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
@@ -45,6 +45,24 @@ describe('a message’s time', () => {
 		['not dated: its receipt', undefined, NOW],
 	])('%s', (_case, sent, time) => {
 		const item = { event: 'message', chatId: '5511999999999', messageId: 'M1', ...(sent === undefined ? {} : { timestamp: new Date(sent).toISOString() }) };
-		expect(readIncoming(item, NOW)?.time).toBe(time);
+		expect(readIncoming(item, NOW)?.sentAt).toBe(time);
+	});
+});
+
+describe('the time sent, one name: rows and items written by earlier versions still read', () => {
+	it.each<[string, string, number | undefined]>([
+		['a row of this version', keep({ text: 'oi' }, undefined, 1_700_000_000_000), 1_700_000_000_000],
+		['a row written before, its time named time', JSON.stringify({ json: { text: 'oi' }, time: 1_600_000_000_000 }), 1_600_000_000_000],
+		['not a kept message', 'not json', undefined],
+	])('%s', (_case, raw, sentAt) => {
+		expect(unkeep(raw)?.sentAt).toBe(sentAt);
+	});
+
+	it.each<[string, IDataObject, number | undefined]>([
+		['an item of this version', { recorded: { table: 't1', row: 4, sentAt: 1000, writtenAt: 1200 } }, 1000],
+		['an item of an earlier trigger, its time named at', { recorded: { table: 't1', row: 4, at: 900 } }, 900],
+		['no time', { recorded: { table: 't1', row: 4 } }, undefined],
+	])('%s', (_case, json, sentAt) => {
+		expect(recordedOf(json)?.sentAt).toBe(sentAt);
 	});
 });

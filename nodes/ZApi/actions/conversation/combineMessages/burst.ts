@@ -124,7 +124,7 @@ export function combine(messages: KeptMessage[]): { json: IDataObject; binary?: 
 			seen.add(id);
 			return true;
 		})
-		.sort((a, b) => a.time - b.time);
+		.sort((a, b) => a.sentAt - b.sentAt);
 	const last = ordered[ordered.length - 1];
 	const binary: IBinaryKeyData = {};
 	for (const message of ordered) {
@@ -140,26 +140,26 @@ export function combine(messages: KeptMessage[]): { json: IDataObject; binary?: 
 			.map((message) => message.json.text)
 			.filter((text): text is string => typeof text === 'string' && text.trim() !== '')
 			.join('\n'),
-		messages: ordered.map(({ json: one, time }) => ({
+		messages: ordered.map(({ json: one, sentAt }) => ({
 			messageId: one.messageId,
 			kind: one.kind,
 			text: one.text ?? null,
-			timestamp: new Date(time).toISOString(),
+			timestamp: new Date(sentAt).toISOString(),
 		})),
 		messageIds: ordered.map((message) => message.json.messageId),
 		kinds: ordered.map((message) => message.json.kind),
 		count: ordered.length,
-		firstTimestamp: new Date(ordered[0].time).toISOString(),
-		lastTimestamp: new Date(last.time).toISOString(),
+		firstTimestamp: new Date(ordered[0].sentAt).toISOString(),
+		lastTimestamp: new Date(last.sentAt).toISOString(),
 		paused: false,
 	};
 	return Object.keys(binary).length ? { json, binary } : { json };
 }
 
-/** A recorded message as the burst rule reads it: its row and when it arrived. */
+/** A recorded message as the burst rule reads it: its row and when the person sent it. */
 export interface Arrival {
 	id: number;
-	arrivedAt: number;
+	sentAt: number;
 }
 
 /** How a chat's messages are cut into bursts (Combine Quick Messages' settings). */
@@ -184,14 +184,14 @@ export function burstOf(
 	arrivals: Arrival[],
 	ownId: number,
 	{ quietMs, maxWaitMs, maxMessages = 0 }: BurstRules,
-): { firstArrivedAt: number; isLast: boolean; closesAt: number; full: boolean } | undefined {
-	const ordered = [...arrivals].sort((a, b) => a.arrivedAt - b.arrivedAt || a.id - b.id);
+): { firstSentAt: number; isLast: boolean; closesAt: number; full: boolean } | undefined {
+	const ordered = [...arrivals].sort((a, b) => a.sentAt - b.sentAt || a.id - b.id);
 	let first = ordered[0];
 	let previous = ordered[0];
 	let count = 0;
 	for (const [index, arrival] of ordered.entries()) {
 		const full = maxMessages > 0 && count >= maxMessages;
-		if (index > 0 && (full || arrival.arrivedAt > previous.arrivedAt + quietMs || arrival.arrivedAt > first.arrivedAt + maxWaitMs)) {
+		if (index > 0 && (full || arrival.sentAt > previous.sentAt + quietMs || arrival.sentAt > first.sentAt + maxWaitMs)) {
 			first = arrival;
 			count = 0;
 		}
@@ -199,9 +199,9 @@ export function burstOf(
 		previous = arrival;
 		if (arrival.id !== ownId) continue;
 		const next = ordered[index + 1];
-		if (maxMessages > 0 && count >= maxMessages) return { firstArrivedAt: first.arrivedAt, isLast: true, closesAt: arrival.arrivedAt, full: true };
-		const closesAt = Math.min(arrival.arrivedAt + quietMs, first.arrivedAt + maxWaitMs);
-		return { firstArrivedAt: first.arrivedAt, isLast: !next || next.arrivedAt > closesAt, closesAt, full: false };
+		if (maxMessages > 0 && count >= maxMessages) return { firstSentAt: first.sentAt, isLast: true, closesAt: arrival.sentAt, full: true };
+		const closesAt = Math.min(arrival.sentAt + quietMs, first.sentAt + maxWaitMs);
+		return { firstSentAt: first.sentAt, isLast: !next || next.sentAt > closesAt, closesAt, full: false };
 	}
 	return undefined;
 }
@@ -216,10 +216,10 @@ export function burstOf(
 export function cutByMaximumWait(arrivals: Arrival[], ownId: number, rules: BurstRules): number | undefined {
 	const own = burstOf(arrivals, ownId, rules);
 	if (!own || own.full) return undefined;
-	const members = arrivals.filter((arrival) => burstOf(arrivals, arrival.id, rules)?.firstArrivedAt === own.firstArrivedAt);
+	const members = arrivals.filter((arrival) => burstOf(arrivals, arrival.id, rules)?.firstSentAt === own.firstSentAt);
 	if (rules.maxMessages && members.length >= rules.maxMessages) return undefined;
-	const cutAt = own.firstArrivedAt + rules.maxWaitMs;
-	return Math.max(...members.map((member) => member.arrivedAt)) + rules.quietMs > cutAt ? cutAt : undefined;
+	const cutAt = own.firstSentAt + rules.maxWaitMs;
+	return Math.max(...members.map((member) => member.sentAt)) + rules.quietMs > cutAt ? cutAt : undefined;
 }
 
 /**

@@ -51,7 +51,7 @@ export async function filesForThisExecution(
 			if ('file' in got) binary[key] = got.file;
 			else missing.push({ messageId, binaryProperty: key, message: got.reason });
 		}
-		out.push({ json: message.json, time: message.time, ...(Object.keys(binary).length ? { binary } : {}) });
+		out.push({ json: message.json, sentAt: message.sentAt, ...(Object.keys(binary).length ? { binary } : {}) });
 	}
 	return { messages: out, missing };
 }

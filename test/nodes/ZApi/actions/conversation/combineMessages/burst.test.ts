@@ -37,8 +37,8 @@ describe('readIncoming', () => {
 	});
 
 	it('takes the time from timestamp, else now', () => {
-		expect(message({ timestamp: '2026-03-01T11:59:00.000Z' }).time).toBe(NOW - 60_000);
-		expect(message({ timestamp: null }).time).toBe(NOW);
+		expect(message({ timestamp: '2026-03-01T11:59:00.000Z' }).sentAt).toBe(NOW - 60_000);
+		expect(message({ timestamp: null }).sentAt).toBe(NOW);
 	});
 });
 
@@ -131,19 +131,19 @@ describe('combine', () => {
 
 describe('burstOf: the burst lines drawn from arrival times alone', () => {
 	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
-	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
+	const at = (...times: number[]) => times.map((sentAt, index) => ({ id: index + 1, sentAt }));
 	it.each([
-		['a lone message', at(0), 1, { firstArrivedAt: 0, isLast: true, closesAt: 3000, full: false }],
-		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
-		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 4000, full: false }],
-		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstArrivedAt: 0, isLast: true, closesAt: 3500, full: false }],
-		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstArrivedAt: 4000, isLast: true, closesAt: 7000, full: false }],
-		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
-		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstArrivedAt: 0, isLast: true, closesAt: 10_000, full: false }],
-		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstArrivedAt: 12_500, isLast: true, closesAt: 15_500, full: false }],
-		['order is by arrival, not by row id', [{ id: 7, arrivedAt: 1000 }, { id: 3, arrivedAt: 0 }], 7, { firstArrivedAt: 0, isLast: true, closesAt: 4000, full: false }],
-		['two arrivals at the same millisecond: the later row is last', [{ id: 1, arrivedAt: 0 }, { id: 2, arrivedAt: 0 }], 1, { firstArrivedAt: 0, isLast: false, closesAt: 3000, full: false }],
-		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstArrivedAt: 9000, isLast: true, closesAt: 12_500, full: false }],
+		['a lone message', at(0), 1, { firstSentAt: 0, isLast: true, closesAt: 3000, full: false }],
+		['three 0.5 s apart: the first and second are not last', at(0, 500, 1000), 1, { firstSentAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['three 0.5 s apart: the third is', at(0, 500, 1000), 3, { firstSentAt: 0, isLast: true, closesAt: 4000, full: false }],
+		['a gap longer than Quiet Period starts a burst', at(0, 500, 4000), 2, { firstSentAt: 0, isLast: true, closesAt: 3500, full: false }],
+		['… and the message after the gap is the first of its own', at(0, 500, 4000), 3, { firstSentAt: 4000, isLast: true, closesAt: 7000, full: false }],
+		['exactly Quiet Period later still joins', at(0, 3000), 1, { firstSentAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['Maximum Wait cuts someone who never stops', at(0, 2500, 5000, 7500, 10_000, 12_500), 5, { firstSentAt: 0, isLast: true, closesAt: 10_000, full: false }],
+		['… and the next burst starts at the cut', at(0, 2500, 5000, 7500, 10_000, 12_500), 6, { firstSentAt: 12_500, isLast: true, closesAt: 15_500, full: false }],
+		['order is by arrival, not by row id', [{ id: 7, sentAt: 1000 }, { id: 3, sentAt: 0 }], 7, { firstSentAt: 0, isLast: true, closesAt: 4000, full: false }],
+		['two arrivals at the same millisecond: the later row is last', [{ id: 1, sentAt: 0 }, { id: 2, sentAt: 0 }], 1, { firstSentAt: 0, isLast: false, closesAt: 3000, full: false }],
+		['an earlier burst left open (its execution late) does not change the lines', at(0, 500, 9000, 9500), 4, { firstSentAt: 9000, isLast: true, closesAt: 12_500, full: false }],
 	])('%s', (_name, arrivals, ownId, expected) => {
 		expect(burstOf(arrivals, ownId, rules)).toEqual(expected);
 	});
@@ -151,12 +151,12 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 	describe('with Max Messages 3', () => {
 		const capped = { ...rules, maxMessages: 3 };
 		it.each([
-			['the third message fills the burst: last, closing with it', at(0, 500, 1000), 3, { firstArrivedAt: 0, isLast: true, closesAt: 1000, full: true }],
-			['the second is not last', at(0, 500, 1000), 2, { firstArrivedAt: 0, isLast: false, closesAt: 3500, full: false }],
-			['the fourth, 0.5 s later, starts a burst of its own', at(0, 500, 1000, 1500), 4, { firstArrivedAt: 1500, isLast: true, closesAt: 4500, full: false }],
-			['… and the third is still the last of the first', at(0, 500, 1000, 1500), 3, { firstArrivedAt: 0, isLast: true, closesAt: 1000, full: true }],
-			['the sixth fills the second burst', at(0, 100, 200, 300, 400, 500), 6, { firstArrivedAt: 300, isLast: true, closesAt: 500, full: true }],
-			['a quiet gap still cuts first', at(0, 500, 5000), 3, { firstArrivedAt: 5000, isLast: true, closesAt: 8000, full: false }],
+			['the third message fills the burst: last, closing with it', at(0, 500, 1000), 3, { firstSentAt: 0, isLast: true, closesAt: 1000, full: true }],
+			['the second is not last', at(0, 500, 1000), 2, { firstSentAt: 0, isLast: false, closesAt: 3500, full: false }],
+			['the fourth, 0.5 s later, starts a burst of its own', at(0, 500, 1000, 1500), 4, { firstSentAt: 1500, isLast: true, closesAt: 4500, full: false }],
+			['… and the third is still the last of the first', at(0, 500, 1000, 1500), 3, { firstSentAt: 0, isLast: true, closesAt: 1000, full: true }],
+			['the sixth fills the second burst', at(0, 100, 200, 300, 400, 500), 6, { firstSentAt: 300, isLast: true, closesAt: 500, full: true }],
+			['a quiet gap still cuts first', at(0, 500, 5000), 3, { firstSentAt: 5000, isLast: true, closesAt: 8000, full: false }],
 		])('%s', (_name, arrivals, ownId, expected) => {
 			expect(burstOf(arrivals, ownId, capped)).toEqual(expected);
 		});
@@ -168,7 +168,7 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 
 	it('every execution draws the same lines, whichever order the rows come in', () => {
 		const arrivals = at(0, 400, 800, 5000, 5300, 20_000, 21_000, 22_000);
-		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstArrivedAt);
+		const lines = (rows: typeof arrivals) => rows.map((row) => burstOf(rows, row.id, rules)!.firstSentAt);
 		expect(lines([...arrivals].reverse())).toEqual([...lines(arrivals)].reverse());
 		expect(arrivals.filter((row) => burstOf(arrivals, row.id, rules)!.isLast).map((row) => row.id)).toEqual([3, 5, 8]);
 	});
@@ -176,7 +176,7 @@ describe('burstOf: the burst lines drawn from arrival times alone', () => {
 
 describe('cutByMaximumWait: when Maximum Wait cut a burst that runs on', () => {
 	const rules = { quietMs: 3000, maxWaitMs: 10_000 };
-	const at = (...times: number[]) => times.map((arrivedAt, index) => ({ id: index + 1, arrivedAt }));
+	const at = (...times: number[]) => times.map((sentAt, index) => ({ id: index + 1, sentAt }));
 	it.each([
 		['a message every 2 s: cut at 10 s, whichever member asks', at(0, 2000, 4000, 6000, 8000, 10_000), 4, rules, 10_000],
 		['… the last member too', at(0, 2000, 4000, 6000, 8000, 10_000), 6, rules, 10_000],
