@@ -21,9 +21,9 @@ import type { ItemWithFile, ZApiOperation } from './types';
  * - Combine Quick Messages opens it (answering) when a send after it has the option on, and first
  *   overtakes the chat's answers still being made: their messages join the new burst, in order,
  *   and those answers will not be sent.
- * - The send skips when the person wrote again and no burst took it yet (that burst overtakes
- *   this answer when it goes on); else it takes the answer (answering → sending) right before it
- *   calls Z-API. One update decides between the send and a newer burst: whichever moves the row
+ * - The send skips when the person wrote again after the burst (that message's burst overtakes
+ *   this answer, or did); else it takes the answer (answering → sending) right before it calls
+ *   Z-API. One update decides between the send and a newer burst: whichever moves the row
  *   first wins. Overtaken, the send skips; taken, it is sent whole (every bubble), and a newer
  *   burst's answer waits for it.
  * Both moves are single row updates (one UPDATE … WHERE state = … on n8n's database), so no
