@@ -104,7 +104,7 @@ export async function replyInChat(
 ): Promise<ReplyOutcome> {
 	const known: { instance?: ZApiInstance } = {};
 	try {
-		return await routeReply.call(this, instanceId, async () => (known.instance = await instanceOf()), started, media);
+		return await routeReply.call(this, { instanceId, instanceOf: async () => (known.instance = await instanceOf()), started, media });
 	} catch (error) {
 		// A fault here must not cost the message: it starts the workflow as it would have.
 		const secrets = known.instance ? secretsOf(known.instance) : [];
@@ -115,10 +115,7 @@ export async function replyInChat(
 
 async function routeReply(
 	this: IWebhookFunctions,
-	instanceId: string,
-	instanceOf: () => Promise<ZApiInstance | undefined>,
-	started: IDataObject[],
-	media: MediaOptions | undefined,
+	{ instanceId, instanceOf, started, media }: { instanceId: string; instanceOf: () => Promise<ZApiInstance | undefined>; started: IDataObject[]; media: MediaOptions | undefined },
 ): Promise<ReplyOutcome> {
 	const global = this.getWorkflowStaticData('global');
 	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);

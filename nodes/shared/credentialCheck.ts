@@ -1,4 +1,4 @@
-import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, ICredentialsDecrypted, IHttpRequestOptions, INodeCredentialTestResult } from 'n8n-workflow';
 
 import {
 	DEFAULT_BASE_URL,
@@ -47,21 +47,41 @@ interface Checked {
 	instance: ZApiInstance;
 }
 
-type Result = INodeCredentialTestResult;
-const failed = (message: string): Result => ({ status: 'Error', message });
+export type Result = INodeCredentialTestResult;
+export const failed = (message: string): Result => ({ status: 'Error', message });
+
+/**
+ * A credential test as n8n calls it, for both Z-API credentials: reads the credential, runs the
+ * checks with its label (`the <type> "<name>"`, as every message names it) and keeps the
+ * credential's secrets out of the message in any form, whatever the server echoed.
+ */
+export function redactedTest<T>(
+	typeLabel: string,
+	read: (data: ICredentialDataDecryptedObject) => { value: T; secrets: string[] },
+	run: (this: ICredentialTestFunctions, label: string, value: T) => Promise<Result>,
+) {
+	return async function (this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<Result> {
+		const { value, secrets } = read(credential.data ?? {});
+		const result = await run.call(this, `the ${typeLabel} "${credential.name || 'Z-API'}"`, value);
+		return { ...result, message: redactorFor(secrets)(result.message) };
+	};
+}
 
 /**
  * The test, with the time it waits for an answer (tests stage a stalled server with a short
  * one). Each call builds its own state: nothing is kept between tests.
  */
 export function instanceCredentialTest(timeoutMs = CREDENTIAL_TEST_TIMEOUT_MS) {
-	return async function testInstanceCredential(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<Result> {
-		const instance = instanceFrom(credential.data ?? {});
-		const redact = redactorFor(secretsOf(instance));
-		const label = `the ${TYPE_LABEL} "${credential.name || 'Z-API'}"`;
-		const result = await runTest.call(this, { label, instance }, timeoutMs);
-		return { ...result, message: redact(result.message) };
-	};
+	return redactedTest(
+		TYPE_LABEL,
+		(data) => {
+			const instance = instanceFrom(data);
+			return { value: instance, secrets: secretsOf(instance) };
+		},
+		async function (label, instance) {
+			return await runTest.call(this, { label, instance }, timeoutMs);
+		},
+	);
 }
 
 async function runTest(this: ICredentialTestFunctions, { label, instance }: Checked, timeoutMs: number): Promise<Result> {
@@ -79,43 +99,22 @@ async function runTest(this: ICredentialTestFunctions, { label, instance }: Chec
 	}
 	const where = `the Base URL of ${label} (${base.host})`;
 
-	const send = credentialTestSender(this.helpers, { json: false });
-
-	let response: RawResponse;
-	try {
-		response = await sendWithinOrigin(send, {
+	const asked = await askForTest(
+		this,
+		{
 			method: 'GET',
 			url: instanceUrl(instance, '/status'),
 			headers: instance.clientToken ? { 'Client-Token': instance.clientToken, Accept: 'application/json' } : { Accept: 'application/json' },
-			timeout: timeoutMs,
-		});
-	} catch (error) {
-		if (error instanceof RedirectedElsewhere) return redirected(label, base, error, 'the Instance Token and Client Token');
-		return unreachable(label, base, networkCodeOf(error), timeoutMs);
-	}
-
-	const { statusCode } = response;
-	const body = parsed(response.body);
-	const html = looksLikeHtml(response);
+		},
+		{ label, base, carried: 'the Instance Token and Client Token', timeoutMs },
+	);
+	if ('failure' in asked) return asked.failure;
+	const { statusCode, body, html } = asked.answer;
 	// Only the service's words decide between causes; they are never quoted.
 	const said = (pattern: RegExp) => pattern.test(serviceMessageOf(body) ?? '');
 
-	if (statusCode === 429) return failed(`Z-API is rate limiting this instance (429), so ${label} could not be checked. Wait a minute, then test again.`);
-	if (statusCode >= 500) {
-		return failed(
-			`The server at ${where} had an error (${statusCode}), so the credential could not be checked. Try again in a few minutes; if the Base URL is not ${DEFAULT_BASE_URL}, check that server.`,
-		);
-	}
-	if (statusCode >= 300 && statusCode < 400) {
-		return failed(`${capital(where)} answered a redirect (${statusCode}) that leads nowhere: set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`);
-	}
-	// Z-API answers JSON, whatever the status; an empty body is read by its status alone.
-	const notJson = typeof body === 'string' || (body === undefined && statusCode < 300);
-	if (html || notJson) {
-		return failed(
-			`${capital(where)} leads to ${html ? 'a web page' : 'something'} that is not Z-API: it answered ${html ? 'HTML' : 'text that is not JSON'} (${statusCode}) to Z-API's status call. Set the Base URL to ${DEFAULT_BASE_URL}, or to a server that speaks the Z-API interface: the server only, with no /instances/… part.`,
-		);
-	}
+	const notZApi = notZApisAnswer({ statusCode, body, html }, { label, where, limited: 'instance', asked: "Z-API's status call", serverOnly: ', with no /instances/… part' });
+	if (notZApi) return notZApi;
 	if (statusCode >= 200 && statusCode < 300) {
 		const connected = body && typeof body === 'object' ? (body as { connected?: unknown }).connected : undefined;
 		if (connected === true) return { status: 'OK', message: `Connected: Z-API at ${base.host} accepted ${label}, and the instance is connected to WhatsApp.` };
@@ -218,6 +217,55 @@ export function looksLikeHtml(response: RawResponse): boolean {
 }
 
 export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The test's one request, for both Z-API credentials, kept within the Base URL's origin (a
+ * redirect elsewhere is not followed: `carried` names what it would have carried): the answer
+ * as the checks read it, or what to say when none came.
+ */
+export async function askForTest(
+	context: ICredentialTestFunctions,
+	request: IHttpRequestOptions,
+	{ label, base, carried, timeoutMs }: { label: string; base: URL; carried: string; timeoutMs: number },
+): Promise<{ answer: { statusCode: number; body: unknown; html: boolean } } | { failure: Result }> {
+	let response: RawResponse;
+	try {
+		response = await sendWithinOrigin(credentialTestSender(context.helpers, { json: false }), { ...request, timeout: timeoutMs });
+	} catch (error) {
+		if (error instanceof RedirectedElsewhere) return { failure: redirected(label, base, error, carried) };
+		return { failure: unreachable(label, base, networkCodeOf(error), timeoutMs) };
+	}
+	return { answer: { statusCode: response.statusCode, body: parsed(response.body), html: looksLikeHtml(response) } };
+}
+
+/**
+ * What a credential test says when the answer tells nothing of the credential, for both Z-API
+ * credentials: Z-API rate limiting the `limited` (instance, account), a server error, a redirect
+ * that leads nowhere, or something that is not Z-API (a web page, text that is not JSON, to the
+ * call `asked`). Undefined when the answer is Z-API's own.
+ */
+export function notZApisAnswer(
+	{ statusCode, body, html }: { statusCode: number; body: unknown; html: boolean },
+	{ label, where, limited, asked, serverOnly }: { label: string; where: string; limited: string; asked: string; serverOnly: string },
+): Result | undefined {
+	if (statusCode === 429) return failed(`Z-API is rate limiting this ${limited} (429), so ${label} could not be checked. Wait a minute, then test again.`);
+	if (statusCode >= 500) {
+		return failed(
+			`The server at ${where} had an error (${statusCode}), so the credential could not be checked. Try again in a few minutes; if the Base URL is not ${DEFAULT_BASE_URL}, check that server.`,
+		);
+	}
+	if (statusCode >= 300 && statusCode < 400) {
+		return failed(`${capital(where)} answered a redirect (${statusCode}) that leads nowhere: set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`);
+	}
+	// Z-API answers JSON, whatever the status; an empty body is read by its status alone.
+	const notJson = typeof body === 'string' || (body === undefined && statusCode < 300);
+	if (html || notJson) {
+		return failed(
+			`${capital(where)} leads to ${html ? 'a web page' : 'something'} that is not Z-API: it answered ${html ? 'HTML' : 'text that is not JSON'} (${statusCode}) to ${asked}. Set the Base URL to ${DEFAULT_BASE_URL}, or to a server that speaks the Z-API interface: the server only${serverOnly}.`,
+		);
+	}
+	return undefined;
+}
 
 /** The test as n8n runs it, waiting CREDENTIAL_TEST_TIMEOUT_MS for the answer. */
 export const testInstanceCredential = instanceCredentialTest();

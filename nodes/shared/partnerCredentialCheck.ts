@@ -1,18 +1,7 @@
-import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
+import type { ICredentialTestFunctions } from 'n8n-workflow';
 
-import { capital, CREDENTIAL_TEST_TIMEOUT_MS, looksLikeHtml, parsed, redirected, unreachable, urlOf } from './credentialCheck';
-import {
-	DEFAULT_BASE_URL,
-	RedirectedElsewhere,
-	credentialTestSender,
-	holdsInstancePath,
-	networkCodeOf,
-	partnerFrom,
-	partnerSecretsOf,
-	sendWithinOrigin,
-	type RawResponse,
-} from './transport';
-import { redactorFor } from './transport/redact';
+import { askForTest, capital, CREDENTIAL_TEST_TIMEOUT_MS, failed, notZApisAnswer, redactedTest, urlOf, type Result } from './credentialCheck';
+import { DEFAULT_BASE_URL, holdsInstancePath, partnerFrom, partnerSecretsOf } from './transport';
 
 /*
  * The Z-API Partner API credential's test, run by n8n when the credential is saved: the
@@ -30,18 +19,18 @@ const TYPE_LABEL = 'Z-API Partner API credential';
 const TOKEN_ADVICE =
 	"Paste the integrator (partner) token of the Z-API account: the account's first token, or the definitive one Z-API support gives after the first 10 instances. It is not an instance token.";
 
-type Result = INodeCredentialTestResult;
-const failed = (message: string): Result => ({ status: 'Error', message });
-
 /** The test, with the time it waits for an answer (tests stage a stalled server with a short one). */
 export function partnerCredentialTest(timeoutMs = CREDENTIAL_TEST_TIMEOUT_MS) {
-	return async function testPartnerCredential(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<Result> {
-		const partner = partnerFrom(credential.data ?? {});
-		const redact = redactorFor(partnerSecretsOf(partner));
-		const label = `the ${TYPE_LABEL} "${credential.name || 'Z-API'}"`;
-		const result = await runTest.call(this, label, partner.partnerToken, partner.baseUrl, timeoutMs);
-		return { ...result, message: redact(result.message) };
-	};
+	return redactedTest(
+		TYPE_LABEL,
+		(data) => {
+			const partner = partnerFrom(data);
+			return { value: partner, secrets: partnerSecretsOf(partner) };
+		},
+		async function (label, partner) {
+			return await runTest.call(this, label, partner.partnerToken, partner.baseUrl, timeoutMs);
+		},
+	);
 }
 
 async function runTest(this: ICredentialTestFunctions, label: string, token: string, baseUrl: string, timeoutMs: number): Promise<Result> {
@@ -54,41 +43,16 @@ async function runTest(this: ICredentialTestFunctions, label: string, token: str
 		return failed(`The Base URL of ${label} holds an instance address: set it to the server only, ${base.origin} (without /instances/…).`);
 	}
 	const where = `the Base URL of ${label} (${base.host})`;
-	const send = credentialTestSender(this.helpers, { json: false });
+	const asked = await askForTest(
+		this,
+		{ method: 'GET', url: `${baseUrl}/instances`, qs: { page: 1, pageSize: 1 }, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+		{ label, base, carried: 'the Partner Token', timeoutMs },
+	);
+	if ('failure' in asked) return asked.failure;
+	const { statusCode, body, html } = asked.answer;
 
-	let response: RawResponse;
-	try {
-		response = await sendWithinOrigin(send, {
-			method: 'GET',
-			url: `${baseUrl}/instances`,
-			qs: { page: 1, pageSize: 1 },
-			headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-			timeout: timeoutMs,
-		});
-	} catch (error) {
-		if (error instanceof RedirectedElsewhere) return redirected(label, base, error, 'the Partner Token');
-		return unreachable(label, base, networkCodeOf(error), timeoutMs);
-	}
-
-	const { statusCode } = response;
-	const body = parsed(response.body);
-	const html = looksLikeHtml(response);
-
-	if (statusCode === 429) return failed(`Z-API is rate limiting this account (429), so ${label} could not be checked. Wait a minute, then test again.`);
-	if (statusCode >= 500) {
-		return failed(
-			`The server at ${where} had an error (${statusCode}), so the credential could not be checked. Try again in a few minutes; if the Base URL is not ${DEFAULT_BASE_URL}, check that server.`,
-		);
-	}
-	if (statusCode >= 300 && statusCode < 400) {
-		return failed(`${capital(where)} answered a redirect (${statusCode}) that leads nowhere: set the Base URL to the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`);
-	}
-	const notJson = typeof body === 'string' || (body === undefined && statusCode < 300);
-	if (html || notJson) {
-		return failed(
-			`${capital(where)} leads to ${html ? 'a web page' : 'something'} that is not Z-API: it answered ${html ? 'HTML' : 'text that is not JSON'} (${statusCode}) to the Partner API's list of instances. Set the Base URL to ${DEFAULT_BASE_URL}, or to a server that speaks the Z-API interface: the server only.`,
-		);
-	}
+	const notZApi = notZApisAnswer({ statusCode, body, html }, { label, where, limited: 'account', asked: "the Partner API's list of instances", serverOnly: '' });
+	if (notZApi) return notZApi;
 	if (statusCode >= 200 && statusCode < 300) {
 		// docs/partner/list-instances.md: {total, totalPage, pageSize, page, content: [...]}.
 		const content = body && typeof body === 'object' ? (body as { content?: unknown }).content : undefined;

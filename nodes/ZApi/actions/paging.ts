@@ -14,15 +14,17 @@ export const returnAllProperty: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
-export const limitProperty: INodeProperties = {
+/** How many results at most, where a listing has no Return All. */
+export const limitAlone: INodeProperties = {
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 50,
 	description: 'Max number of results to return',
-	displayOptions: { show: { returnAll: [false] } },
 };
+
+export const limitProperty: INodeProperties = { ...limitAlone, displayOptions: { show: { returnAll: [false] } } };
 
 /** How many records one request asks for, as an entry of the operation's Options. */
 export function pageSizeOption(defaultSize: number, description: string, maxValue?: number): INodeProperties {

@@ -12,6 +12,26 @@ import { optionsProperty } from '../../shared/properties';
  */
 
 /** The chat a message goes to; the Z-API Trigger's `phone` maps straight in. */
+/** A message's text, several lines tall (each send says what it holds). */
+export const messageTextProperty: INodeProperties = {
+	displayName: 'Message',
+	name: 'message',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	required: true,
+	default: '',
+};
+
+/** The currency of amounts or prices, in three letters (each use says of what). */
+export const currencyProperty: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	required: true,
+	default: 'BRL',
+	placeholder: 'BRL',
+};
+
 export const phoneProperty: INodeProperties = {
 	displayName: 'Phone or Group ID',
 	name: 'phone',

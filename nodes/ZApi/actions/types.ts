@@ -50,6 +50,9 @@ export interface ZApiOperation {
 	executeAllItems?(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
 }
 
+/** What an operation a helper builds says of itself, and the service path it calls. */
+export type OperationSpec = Pick<ZApiOperation, 'value' | 'name' | 'action' | 'description'> & { path: string };
+
 export interface ZApiResource {
 	value: string;
 	name: string;

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, normalizePhone } from '../../../shared/input';
 import { firstRecord, requireAccepted, zApiRequest } from '../../../shared/transport';
+import { phoneProperty } from '../parameters';
 import type { ZApiOperation } from '../types';
 
 const PHONE_HINT = 'Use the country code, area code and number, for example 5511999999999 (+55 (11) 99999-9999 is accepted too).';
@@ -20,15 +21,7 @@ export const get: ZApiOperation = {
 	action: 'Get the business profile of a number',
 	description: "Read a WhatsApp Business number's profile (the instance's own or a contact's): description, address, email, websites, categories, opening hours",
 	properties: [
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '5511999999999',
-			description: "The WhatsApp Business number, with country code (+55 (11) 99999-9999 is accepted). For a Z-API Trigger item, its 'phone' field.",
-		},
+		{ ...phoneProperty, displayName: 'Phone', description: "The WhatsApp Business number, with country code (+55 (11) 99999-9999 is accepted). For a Z-API Trigger item, its 'phone' field." },
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const raw = this.getNodeParameter('phone', itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
-import type { ZApiOperation } from '../types';
+import type { OperationSpec, ZApiOperation } from '../types';
 
 /** Said when a change of the business profile fails: the pages say they work on WhatsApp Business accounts only. */
 export const BUSINESS_HINT =
@@ -22,12 +22,7 @@ export async function changeBusinessProfile(this: IExecuteFunctions, itemIndex: 
  * set-address.md; each page says an empty value removes it. `check` turns the trimmed text
  * into what is sent, or refuses it before any request.
  */
-export function profileTextOperation(spec: {
-	value: string;
-	name: string;
-	action: string;
-	description: string;
-	path: string;
+export function profileTextOperation(spec: OperationSpec & {
 	/** The parameter's name, also the output field. */
 	field: string;
 	displayName: string;

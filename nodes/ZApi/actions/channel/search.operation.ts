@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { InputError, listEntries } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { firstRecord, requireAccepted, zApiRequest } from '../../../shared/transport';
+import { limitAlone } from '../paging';
 import type { ZApiOperation } from '../types';
 
 /** docs/newsletter/search-newsletter.md: the `view` filter's values. */
@@ -26,14 +27,7 @@ export const search: ZApiOperation = {
 			placeholder: 'BR, US',
 			description: 'Countries of the channels, as two-letter codes (ISO 3166 alpha-2) separated by commas, or an expression returning a list',
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-		},
+		limitAlone,
 		optionsProperty([
 			{ displayName: 'Search Text', name: 'searchText', type: 'string', default: '', description: 'Text the channels must match' },
 			{

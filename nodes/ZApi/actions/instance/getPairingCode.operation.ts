@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizePhone } from '../../../shared/input';
 import { firstRecord, zApiRequest } from '../../../shared/transport';
+import { phoneProperty } from '../parameters';
 import type { ZApiOperation } from '../types';
 
 export const getPairingCode: ZApiOperation = {
@@ -12,15 +13,7 @@ export const getPairingCode: ZApiOperation = {
 	description:
 		"Connect a number without scanning a QR code: get a code to type in WhatsApp on that phone (Linked devices → Link a device → Link with phone number instead)",
 	properties: [
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '5511999999999',
-			description: 'The WhatsApp number to connect, with country code (5511999999999; +55 (11) 99999-9999 is accepted)',
-		},
+		{ ...phoneProperty, displayName: 'Phone', description: 'The WhatsApp number to connect, with country code (5511999999999; +55 (11) 99999-9999 is accepted)' },
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const phone = normalizePhone(this.getNodeParameter('phone', itemIndex));

@@ -157,6 +157,13 @@ export const buttonsNotice: INodeProperties = {
 	description: 'When buttons and lists show on the phone',
 };
 
+/** The fields every buttons message starts with: the notice, who gets it (empty: the chat answered), its text. */
+export const buttonsMessageFields: INodeProperties[] = [
+	buttonsNotice,
+	answeringPhoneProperty,
+	{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
+];
+
 /** A list of rows the user adds one by one (list options, buttons). */
 export function rowsProperty(list: { displayName: string; name: string; description: string; placeholder: string }, row: { displayName: string; name: string; description: string; values: INodeProperties[] }): INodeProperties {
 	return {

@@ -4,7 +4,7 @@ import { InputError, isGroupId, normalizeGroupId } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
 import { rowsOf, rowsProperty, rowText, sendMessage } from './helpers';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
+import { delayMessageOption, messageTextProperty, optionalFields, phoneProperty, readChat, readOptions, requireText } from '../parameters';
 
 export const mentionGroups: ZApiOperation = {
 	value: 'mentionGroups',
@@ -18,16 +18,7 @@ export const mentionGroups: ZApiOperation = {
 			description: 'The community group the message goes to (120363019502650977-group). The mentioned groups must belong to the same community.',
 			placeholder: '120363019502650977-group',
 		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			required: true,
-			default: '',
-			placeholder: 'Welcome! Announcements are in @120363019502650978-group',
-			description: 'The text. Write @ and the group ID where each mention should appear; a mentioned group missing from the text is added at its end.',
-		},
+		{ ...messageTextProperty, placeholder: 'Welcome! Announcements are in @120363019502650978-group', description: 'The text. Write @ and the group ID where each mention should appear; a mentioned group missing from the text is added at its end.' },
 		rowsProperty(
 			{ displayName: 'Groups to Mention', name: 'groupsMentioned', placeholder: 'Add group', description: 'The groups of the community to mention' },
 			{

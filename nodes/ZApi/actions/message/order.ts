@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { InputError } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
-import { delayMessageOption, optionalFields, phoneProperty, readChat, readMessageId, readOptions, requireText } from '../parameters';
+import { currencyProperty, delayMessageOption, optionalFields, phoneProperty, readChat, readMessageId, readOptions, requireText } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { rowsOf, rowsProperty, sendMessage } from './helpers';
 
@@ -50,15 +50,7 @@ export const paymentStatusProperty = (description: string): INodeProperties => (
 	description,
 });
 
-const currencyProperty: INodeProperties = {
-	displayName: 'Currency',
-	name: 'currency',
-	type: 'string',
-	required: true,
-	default: 'BRL',
-	placeholder: 'BRL',
-	description: 'Currency code of the amounts, in three letters (BRL, USD, EUR)',
-};
+const currencyOfAmounts: INodeProperties = { ...currencyProperty, description: 'Currency code of the amounts, in three letters (BRL, USD, EUR)' };
 
 /** The products of an order: Send Order may leave the product ID out (a custom product), an update names each one. */
 function productsProperty(updating: boolean): INodeProperties {
@@ -106,7 +98,7 @@ const amountOptions: INodeProperties[] = ORDER_AMOUNTS.map(({ name, displayName,
 
 /** The parameters of the order itself, after the chat (and, for an update, the order's references). */
 export function orderProperties(updating: boolean): INodeProperties[] {
-	return [currencyProperty, productsProperty(updating)];
+	return [currencyOfAmounts, productsProperty(updating)];
 }
 
 /** Send Order's options: the amounts, the payment settings and the delay. */

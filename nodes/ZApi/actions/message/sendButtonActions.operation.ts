@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { InputError, normalizePhone, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { buttonsNotice, rowsOf, rowsProperty, withId, sendMessage } from './helpers';
-import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { buttonsMessageFields, rowsOf, rowsProperty, withId, sendMessage } from './helpers';
+import { readAnsweredChat } from '../answeredChat';
 import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 /** What each kind of action button needs besides its label. */
@@ -76,9 +76,7 @@ export const sendButtonActions: ZApiOperation = {
 	orderedBy: 'phone',
 	answersChat: true,
 	properties: [
-		buttonsNotice,
-		answeringPhoneProperty,
-		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
+		...buttonsMessageFields,
 		rowsProperty(
 			{ displayName: 'Buttons', name: 'buttonActions', placeholder: 'Add button', description: 'The action buttons under the message' },
 			ACTION_BUTTON,

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import type { ItemRead, ZApiOperation } from '../types';
-import { buttonsNotice, rowsOf, rowsProperty, rowText, withId, sendMessage } from './helpers';
-import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
+import { buttonsMessageFields, rowsOf, rowsProperty, rowText, withId, sendMessage } from './helpers';
+import { readAnsweredChat } from '../answeredChat';
 import { delayMessageOption, optionalFields, readOptions, requireText } from '../parameters';
 
 export const sendButtonList: ZApiOperation = {
@@ -15,9 +15,7 @@ export const sendButtonList: ZApiOperation = {
 	orderedBy: 'phone',
 	answersChat: true,
 	properties: [
-		buttonsNotice,
-		answeringPhoneProperty,
-		{ displayName: 'Message', name: 'message', type: 'string', required: true, default: '', description: 'Text shown with the buttons' },
+		...buttonsMessageFields,
 		rowsProperty(
 			{ displayName: 'Buttons', name: 'buttons', placeholder: 'Add button', description: 'The reply buttons under the message' },
 			{

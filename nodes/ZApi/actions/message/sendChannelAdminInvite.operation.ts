@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InputError, isChannelId, normalizeChannelId, normalizePhone } from '../../../shared/input';
-import { parameterValue, requireText } from '../parameters';
+import { parameterValue, phoneProperty, requireText } from '../parameters';
 import type { ItemRead, ZApiOperation } from '../types';
 import { sendMessage } from './helpers';
 
@@ -15,15 +15,7 @@ export const sendChannelAdminInvite: ZApiOperation = {
 	description: 'Send a person a message inviting them to be an admin of a channel the instance owns; they accept it in WhatsApp',
 	orderedBy: 'phone',
 	properties: [
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '5511999999999',
-			description: 'Who is invited: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted)',
-		},
+		{ ...phoneProperty, displayName: 'Phone', description: 'Who is invited: a phone with country code (5511999999999; +55 (11) 99999-9999 is accepted)' },
 		{
 			displayName: 'Channel ID',
 			name: 'channelId',

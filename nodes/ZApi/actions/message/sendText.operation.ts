@@ -4,7 +4,7 @@ import { InputError, isGroupId, parsePhoneList } from '../../../shared/input';
 import { nodeError } from '../../../shared/transport';
 import type { ItemRead, ZApiOperation } from '../types';
 import { answeringPhoneProperty, readAnsweredChat } from '../answeredChat';
-import { optionalFields, parameterValue, readOptions, requireText, textMessageOptions } from '../parameters';
+import { messageTextProperty, optionalFields, parameterValue, readOptions, requireText, textMessageOptions } from '../parameters';
 import { bubbleLengthOption, readBubbleLength, readSplit, splitIntoBubbles, splitIntoBubblesOption, typingSecondsFor } from './sendText/bubbles';
 import { sendMessage } from './helpers';
 
@@ -17,15 +17,7 @@ export const sendText: ZApiOperation = {
 	answersChat: true,
 	properties: [
 		answeringPhoneProperty,
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			required: true,
-			default: '',
-			description: 'The text to send. WhatsApp formatting (*bold*, _italic_, ~strike~) and emoji work; new lines are kept.',
-		},
+		{ ...messageTextProperty, description: 'The text to send. WhatsApp formatting (*bold*, _italic_, ~strike~) and emoji work; new lines are kept.' },
 		textMessageOptions([
 			{
 				displayName: 'Edit Message ID',

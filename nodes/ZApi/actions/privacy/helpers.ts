@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 import { InputError, listEntries, normalizePhone } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { requireAccepted, zApiRequest } from '../../../shared/transport';
-import type { ZApiOperation } from '../types';
+import type { OperationSpec, ZApiOperation } from '../types';
 
 /*
  * The privacy settings of the instance's WhatsApp account (docs/privacy/*.md). Each page's
@@ -93,12 +93,7 @@ export async function changePrivacy(this: IExecuteFunctions, itemIndex: number, 
 }
 
 /** A setting of who can see or do something, in a body field, with its own excluded contacts where the page offers them. */
-export function whoCanOperation(spec: {
-	value: string;
-	name: string;
-	action: string;
-	description: string;
-	path: string;
+export function whoCanOperation(spec: OperationSpec & {
 	/** The body field, as the page writes it. */
 	field: string;
 	parameter: INodeProperties & { options: INodePropertyOptions[] };

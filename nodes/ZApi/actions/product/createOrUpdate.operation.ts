@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { InputError, listEntries, requireWebUrl } from '../../../shared/input';
 import { optionsProperty } from '../../../shared/properties';
 import { firstRecord, requireAccepted, zApiRequest } from '../../../shared/transport';
-import { requireText } from '../parameters';
+import { currencyProperty, requireText } from '../parameters';
 import type { ZApiOperation } from '../types';
 import { CATALOG_HINT, readSwitch } from './helpers';
 
@@ -81,15 +81,7 @@ export const createOrUpdate: ZApiOperation = {
 			default: 0,
 			description: "The product's price in the currency below (Z-API's example sends 20)",
 		},
-		{
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			required: true,
-			default: 'BRL',
-			placeholder: 'BRL',
-			description: 'The three-letter code of the currency of the prices, for example BRL or USD',
-		},
+		{ ...currencyProperty, description: 'The three-letter code of the currency of the prices, for example BRL or USD' },
 		{
 			displayName: 'Image URLs',
 			name: 'imageUrls',
