@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
-import { redactSecrets, secretsOf, sendWithinOrigin, zApiRequest, type RawResponse, type ZApiInstance } from '../shared/transport';
+import { helperSender, redactSecrets, secretsOf, sendWithinOrigin, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
 	chosenChoice,
 	keepWaitingReplies,
@@ -50,7 +50,7 @@ async function handOff(this: IWebhookFunctions, instance: ZApiInstance, record: 
 		for (let attempt = 1; ; attempt++) {
 			// The resume address is signed and the hand-off proved: a redirect to another origin is not followed.
 			const response = await sendWithinOrigin(
-				async (options) => (await this.helpers.httpRequest({ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true })) as RawResponse,
+				helperSender(this.helpers),
 				{ method: 'POST', url: record.resumeUrl, body: signHandOff(instance.instanceToken, handOff), json: true, timeout: HAND_OFF_TIMEOUT_MS },
 			);
 			const body = response.body as IDataObject | undefined;

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { ACTIVATION_PARAM, secretsOfAddress } from './signedAddress';
-import { messageOf, redactSecrets, sendWithinOrigin, type RawResponse } from './transport';
+import { helperSender, messageOf, redactSecrets, sendWithinOrigin } from './transport';
 import type { AskedQuestions } from './waitingReplies';
 
 /*
@@ -78,7 +78,7 @@ export async function postToTrigger(
 	try {
 		// The address and the body carry signatures and proofs: a redirect to another origin is not followed.
 		const response = await sendWithinOrigin(
-			async (options) => (await context.helpers.httpRequest({ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true })) as RawResponse,
+			helperSender(context.helpers),
 			{ method: 'POST', url: address, body: body as IDataObject, json: true, headers, timeout: timeoutMs },
 		);
 		return { status: response.statusCode, body: response.body };

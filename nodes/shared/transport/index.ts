@@ -22,7 +22,7 @@ export { redactError, redactorFor, redactSecrets } from './redact';
 export type { Redactor } from './redact';
 export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
 export type { RawResponse, Sender } from './sameOrigin';
-export { credentialTestSender } from './sameOrigin';
+export { credentialTestSender, helperSender } from './sameOrigin';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';

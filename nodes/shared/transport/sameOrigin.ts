@@ -1,4 +1,4 @@
-import type { ICredentialTestFunctions, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialTestFunctions, IDataObject, IHttpRequestOptions, RequestHelperFunctions } from 'n8n-workflow';
 
 /**
  * The one way a request carrying a secret (Z-API's token and Client-Token, the n8n API key)
@@ -72,6 +72,14 @@ function withoutContentType(headers: IHttpRequestOptions['headers']): IHttpReque
 	if (!headers) return headers;
 	const kept = Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type');
 	return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+/**
+ * The sender of a node or trigger: n8n's httpRequest, the whole response whatever its status
+ * (sendWithinOrigin reads redirects, the caller the status).
+ */
+export function helperSender(helpers: Pick<RequestHelperFunctions, 'httpRequest'>): Sender {
+	return async (options) => (await helpers.httpRequest({ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true })) as RawResponse;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 	typingHold,
 	wordList,
 	wordsOf,
+	type Arrival,
 	type BurstRules,
 	type GoOnAtOnce,
 	type Newest,
@@ -450,7 +451,7 @@ function keptOf(rows: Row[]): KeptMessage[] {
 	return rows.map((row) => unkeep(row.item)).filter((one): one is KeptMessage => one !== undefined);
 }
 
-function arrivalsOf(rows: Row[]): Array<{ id: number; sentAt: number }> {
+function arrivalsOf(rows: Row[]): Arrival[] {
 	return rows.map((row) => ({ id: row.id, sentAt: sentAtOf(row) }));
 }
 

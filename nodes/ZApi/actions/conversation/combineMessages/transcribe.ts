@@ -13,7 +13,7 @@ import { BINARY_ENCODING } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
 import type { KeptMessage } from '../../../../shared/conversationState/messages';
-import { RedirectedElsewhere, TIMEOUT_CODES, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse } from '../../../../shared/transport';
+import { RedirectedElsewhere, TIMEOUT_CODES, helperSender, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse } from '../../../../shared/transport';
 
 /** n8n's OpenAI credential type (n8n-nodes-base): apiKey, organizationId, url (Base URL), an optional custom header. */
 export const TRANSCRIPTION_CREDENTIALS = 'openAiApi';
@@ -124,11 +124,9 @@ async function transcribe(this: IExecuteFunctions, endpoint: Endpoint, file: IBi
 			headers: { ...endpoint.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
 			body: multipart(boundary, { model }, { name: fileNameOf(file), type: String(file.mimeType || 'audio/ogg'), bytes: await bytesOf.call(this, file) }),
 			json: false,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
 			timeout: TRANSCRIPTION_TIMEOUT_MS,
 		};
-		response = await sendWithinOrigin(async (sent) => (await this.helpers.httpRequest(sent)) as RawResponse, options);
+		response = await sendWithinOrigin(helperSender(this.helpers), options);
 	} catch (error) {
 		if (error instanceof RedirectedElsewhere) {
 			return { error: `The transcription address at ${host} redirected the request to ${redact(error.to)}; it was not followed, so the key did not go there. Set the Base URL of the OpenAI credential "${endpoint.credentialName}" to the address the provider gives.` };
