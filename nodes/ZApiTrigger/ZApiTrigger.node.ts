@@ -17,6 +17,8 @@ import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDow
 import { testConversationState } from '../shared/conversationState/credentialTest';
 import { FOLLOWED_BY_COMBINE, SWITCH_VERSION } from './arrivals';
 import { receive } from './receive';
+import { receiveControl } from './controlRequests';
+import { CONTROL_METHOD } from '../shared/control';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
 
@@ -114,7 +116,20 @@ const WEBHOOKS: INodeTypeDescription['webhooks'] = [
 		// Z-API panel would only be refused.
 		ndvHideUrl: true,
 	},
+	{
+		// Requests of the other Z-API nodes of this n8n setting up how they share the instance
+		// (controlRequests.ts): the same address, another method, so a delivery is never taken
+		// for one. n8n names a node's webhooks 'default' or 'setup'.
+		name: 'setup',
+		httpMethod: CONTROL_METHOD,
+		responseMode: 'onReceived',
+		path: 'webhook',
+		ndvHideUrl: true,
+	},
 ];
+
+/** What answers a request, by the webhook it came to (n8n names it). */
+const RECEIVERS: Record<string, (this: IWebhookFunctions) => Promise<IWebhookResponseData>> = { default: receive, setup: receiveControl };
 
 function triggerProperties(): INodeProperties[] {
 	return [
@@ -343,7 +358,7 @@ abstract class ZApiTriggerBehaviour {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receive.call(this);
+		return await (RECEIVERS[this.getWebhookName()] ?? receive).call(this);
 	}
 }
 

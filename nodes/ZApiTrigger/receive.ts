@@ -1,31 +1,30 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { ACTIVATION_PARAM, deliveryScope, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from '../shared/signedAddress';
+import { isControlRequest } from '../shared/control';
 import { toItems } from '../shared/delivery/items';
 import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
 import { acceptor, type FilterChoices } from './filters';
-import {
-	DEFAULT_BINARY_PROPERTY,
-	DEFAULT_MAX_FILE_MB,
-	needsDownload,
-	withMedia,
-	type MediaOptions,
-} from '../shared/mediaDownload';
+import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB, needsDownload, withMedia, type MediaOptions } from '../shared/mediaDownload';
 import { checkRepeat, DEFAULT_REPEAT_WINDOW_MINUTES, repeatKeyOf } from './repeats';
 import { replyInChat } from './replyInChat';
-import { ANSWERED_HEADER, answerControl, firstAnswersOf, needsInstanceToken, RELAYED_HEADER, NO_RELAY, relayTargetsOf, relayToMembers, type Relay } from './sharing';
+import { receiveControl } from './controlRequests';
+import { ANSWERED_ELSEWHERE, ANSWERED_HEADER, firstAnswersOf, NO_RELAY, RELAYED_HEADER, relayTargetsOf, relayToMembers } from './relay';
 import { deliveryCheckOf, staticDataOf, type TriggerStaticData } from './staticData';
 import { presenceOf, recordArrivals, recordPresence } from './arrivals';
 import { isBurstMessage } from '../shared/conversationState/messages';
 
 /*
- * Receiving one delivery: verify where it was sent, refuse what is not ours, build the
- * items (shared/delivery/items.ts), keep those the user chose (filters.ts). `answerDelivery` is the
- * whole decision as a pure function; `receive` reads it from n8n, skips a repeat of a
- * delivery that already started (repeats.ts), downloads media when asked
- * (shared/mediaDownload.ts), writes the answer, and never lets an error out of webhook().
+ * Receiving one delivery on the `default` webhook, a stage at a time (receive): verify where
+ * it was sent and that it is ours, build the items (shared/delivery/items.ts) and keep those
+ * the user chose (filters.ts), all three a pure function, answerDelivery; skip a repeat
+ * (repeats.ts); hand a reply to the execution waiting for it (replyInChat.ts); pass the
+ * delivery on to the workflows sharing the instance (relay.ts); download media
+ * (shared/mediaDownload.ts); record it for Combine Quick Messages (arrivals.ts); start the
+ * execution. No error gets out of webhook(). Control requests come on the `setup` webhook
+ * (controlRequests.ts).
  */
 
 /** What the node knows about itself when a delivery comes in. */
@@ -142,155 +141,244 @@ export function choicesOf(context: Pick<IWebhookFunctions, 'getNodeParameter'>, 
 	};
 }
 
-/** webhook(): one delivery read from n8n, decided, answered. Never throws. */
+/** One delivery as n8n gives it, with what the trigger knows when it comes in. */
+interface Incoming {
+	stored: TriggerStaticData;
+	query: unknown;
+	body: unknown;
+	headers: IDataObject;
+	choices: FilterChoices;
+	/** The check saved at activation; without it the delivery is checked with the token. */
+	check: ReturnType<typeof deliveryCheckOf>;
+	/** The credentials once read: at the start without a saved check, else when first needed. */
+	known: { instance?: ZApiInstance };
+}
+
+/**
+ * Where a delivery stands between two stages: answered (`end`, what webhook() returns), or
+ * items on their way to an execution. `refused`: nobody else gets it; `answeredHere`: a
+ * question waiting in this workflow took the message (members learn so, relay.ts); `pending`:
+ * signed for an activation n8n had not saved yet, so nothing may be written to the static
+ * data; `changesStaticData`: n8n must save it (the trigger then answers before the
+ * execution starts, see media); `data`: the items with their files.
+ */
+type Step =
+	| { end: IWebhookResponseData; refused?: true; answeredHere?: true }
+	| { items: IDataObject[]; pending?: true; changesStaticData?: boolean; data?: INodeExecutionData[] };
+
+/**
+ * webhook() of the `default` webhook: one delivery, through one line of stages, each reading
+ * what the one before returned. Never throws.
+ */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const stored = staticDataOf(this);
-	const body = this.getBodyData() as unknown;
-	// An activation saved with its check needs no credentials (shared/signedAddress.ts, signatureDigest);
-	// one still being saved, or saved before the check existed, is checked with the token, and
-	// so are the requests and relays between workflows sharing the instance (sharing.ts).
-	const check = deliveryCheckOf(stored);
-	let instance: ZApiInstance | undefined;
-	if (!check || needsInstanceToken(body)) {
-		try {
-			instance = await getInstance.call(this);
-		} catch (error) {
-			// n8n's side, not the delivery's: a 5xx lets the service try again once the
-			// credentials can be read.
-			this.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
-			return respond(this, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' });
-		}
-	}
-	const query = this.getQueryData() as unknown;
+	// An activation made before the `setup` webhook existed has none in n8n 2.x until the workflow
+	// is deactivated and activated again (n8n registers a workflow's webhooks only then): its
+	// control requests come here, and only its.
+	if (!staticDataOf(this).setupWebhook && isControlRequest(this.getBodyData())) return await receiveControl.call(this);
+	const incoming = await incomingOf(this);
+	if ('refused' in incoming) return incoming.refused;
 	try {
-		const choices = choicesOf(this, stored);
-		const control = instance && (await answerControl(this, instance, stored, query, body));
-		if (control) return control;
-		const answer = answerDelivery(
-			{ query, body },
-			{
-				...(check
-					? { instanceId: check.instanceId, signatureDigest: check.signatureDigest }
-					: { instanceId: instance!.instanceId, instanceToken: instance!.instanceToken }),
-				scope: deliveryScope(this),
-				activation: typeof stored.activation === 'string' ? stored.activation : undefined,
-				retired: Array.isArray(stored.retired) ? stored.retired : undefined,
-				now: Date.now(),
-			},
-			choices,
-		);
-		// A person typing, for a Combine Quick Messages that waits while they do (arrivals.ts):
-		// recorded whatever the events chosen; an execution starts only if Chat Presence is chosen.
-		const presence = answer.outcome !== 'refused' && stored.burstTable?.typing ? presenceOf(body) : undefined;
-		if (presence) await recordPresence.call(this, stored, presence);
-		// Sharing (sharing.ts): with members to pass this delivery on to, the service gets its
-		// answer first, so no member makes it wait; they get the delivery after it, and
-		// webhook() returns without waiting for them (sharing.ts, relayToMembers).
-		const targets = answer.outcome !== 'refused' ? relayTargetsOf(this, stored, body) : [];
-		if (targets.length) this.getResponseObject().status(200).json(RECEIVED);
-		let relayed: Promise<Relay> | undefined;
-		// The token signs the members' addresses: read after the answer, once.
-		const passOn = async (answeredHere: boolean): Promise<Relay> => {
-			const token = (instance ??= await readCredentialsForReply(this));
-			return token ? relayToMembers(this, token, stored, body, targets, answeredHere) : NO_RELAY;
-		};
-		/** Starts passing the delivery on (once); resolves as soon as the tries are under way. */
-		const relay = async (answeredHere: boolean): Promise<Relay> => await (relayed ??= targets.length ? passOn(answeredHere) : Promise.resolve(NO_RELAY));
-		const done = async (result: IWebhookResponseData): Promise<IWebhookResponseData> => {
-			await relay(false);
-			if (!targets.length) return result;
-			// The service has its answer: n8n must not write another.
-			return { ...(result.workflowData ? { workflowData: result.workflowData } : {}), noWebhookResponse: true };
-		};
-		if (answer.outcome !== 'started' && answer.log) this.logger.warn(answer.log);
-		if (answer.outcome !== 'started') return await done(respond(this, answer));
-		const headers = this.getHeaderData() as IDataObject;
-		const startOnAnswers = fieldOf(choices.options, 'startOnAnswersElsewhere') === true;
-		if (headers[RELAYED_HEADER] !== undefined && headers[ANSWERED_HEADER] !== undefined && !startOnAnswers) {
-			this.logger.debug('Z-API Trigger: a message that answered a question waiting in another workflow started nothing (Start on Answers Elsewhere is off)');
-			return await done(respond(this, { outcome: 'ignored' }));
-		}
-		if (answer.pending) {
-			this.logger.info(
-				'Z-API Trigger: a delivery came in while n8n was still saving this activation (it saves it once every webhook is registered); accepted, as its address is that of the activation just made',
-			);
-		}
-		// Before the activation's record is saved, the static data read here lacks it: saving it
-		// (n8n does when webhook() changes it) could overwrite the record. Nothing is remembered.
-		const memory = answer.pending ? 'none' : rememberDelivery(stored, answer.items, choices.options);
-		if (memory === 'repeat') {
-			this.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
-			return await done(respond(this, { outcome: 'ignored' }));
-		}
-		const media = mediaOptionsOf(choices.options);
-		// Learns phone–LID pairs; a reply an execution waits for goes to it and starts nothing.
-		// The credentials are read for a message of a chat a question waits for, and only then.
-		const instanceOf = async () => instance ?? (instance = await readCredentialsForReply(this));
-		const instanceId = check ? check.instanceId : instance!.instanceId;
-		// Nor is anything learned or handed over before the activation's record is saved (see above):
-		// the items get both forms of the contact from what they carry.
-		const reply = answer.pending
-			? { items: withContactForms(answer.items, {}), startsNothing: false, staticDataChanged: false }
-			: await replyInChat.call(this, instanceId, instanceOf, answer.items, media);
-		const passing = await relay(reply.startsNothing);
-		// A message this workflow would start on may have answered a question waiting in a
-		// member: only then does its execution wait, for each member's first try (1.5 s at
-		// most, sharing.ts); the other tries go on without it.
-		const mayAnswerElsewhere = targets.length > 0 && !reply.startsNothing && !startOnAnswers && answer.items.some((item) => item.event === 'message' && item.fromMe !== true);
-		const { answeredElsewhere } = mayAnswerElsewhere ? await firstAnswersOf(passing) : { answeredElsewhere: false };
-		// `answered`: the head learns that a member's waiting question took the message.
-		if (reply.startsNothing) return await done(ANSWERED);
-		if (answeredElsewhere && !startOnAnswers) {
-			this.logger.debug('Z-API Trigger: a message that answered a question waiting in another workflow started nothing (Start on Answers Elsewhere is off)');
-			return await done(respond(this, { outcome: 'ignored' }));
-		}
-		answer.items = reply.items;
-		const download = media !== undefined && needsDownload(answer.items);
-		const records = !!stored.burstTable && answer.items.some(isBurstMessage);
-		if (memory === 'none' && !download && !reply.staticDataChanged && !records) return await done(respond(this, answer));
-		// Answered here, before n8n starts the execution. For the memory (and learned LIDs): n8n 2.x starts the
-		// execution before its own answer, and starting it resets the flag that tells n8n the
-		// static data changed, so the memory would not be saved (1.x answers first). For the
-		// downloads (shared/mediaDownload.ts): a slow file must not make the service send it again;
-		// nor the record of arrivals (arrivals.ts).
-		if (!targets.length) this.getResponseObject().status(200).json(STARTED);
-		const data = download ? await withMedia.call(this, answer.items, media) : answer.items.map((json) => ({ json }));
-		if (records) await recordArrivals.call(this, stored, data);
-		return { workflowData: [data], noWebhookResponse: true };
+		const verified = verify(this, incoming); // verify · items · filter
+		const fresh = skipRepeats(this, incoming, verified); // repeats
+		const replied = await handReplies(this, incoming, fresh); // replies (shared/waitingReplies.ts)
+		const shared = await share(this, incoming, replied); // members (relay.ts)
+		const downloaded = await downloadMedia(this, incoming, shared); // media
+		await record(this, incoming, downloaded); // record, for Combine Quick Messages (arrivals.ts)
+		return emit(this, downloaded);
 	} catch (error) {
-		// Unexpected, and tied to this delivery or these parameters: it would fail the same
-		// way again, so it is answered 200 (a 5xx would make the service send it again)
-		// and logged without the delivery or any secret.
-		// The credentials are read here if the check did not need them: the line must not carry a
-		// token whatever the delivery held (an error is rare; its cost does not matter).
-		const known = instance ?? (await getInstance.call(this).catch(() => undefined));
-		const secrets = [...(known ? secretsOf(known) : []), ...querySecrets(query)];
-		this.logger.error(
-			`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
-		);
-		if (this.getResponseObject().headersSent) return { noWebhookResponse: true };
-		return respond(this, { outcome: 'ignored' });
+		return await unreadable(this, incoming, error);
 	}
 }
 
 /**
- * The credentials for a reply's hand-off or for passing a delivery on to members; undefined
- * (logged) when they cannot be read: the message then starts the workflow, the members miss it.
+ * The delivery and the trigger's saved state. An activation saved with its check needs no
+ * credentials (shared/signedAddress.ts, signatureDigest); one still being saved, or saved
+ * before the check existed, is checked with the token.
  */
-async function readCredentialsForReply(context: IWebhookFunctions): Promise<ZApiInstance | undefined> {
-	try {
-		return await getInstance.call(context);
-	} catch (error) {
-		context.logger.warn(`Z-API Trigger: could not read its credentials to hand a reply to its waiting execution: ${(error as Error).message}`);
-		return undefined;
+async function incomingOf(context: IWebhookFunctions): Promise<Incoming | { refused: IWebhookResponseData }> {
+	const stored = staticDataOf(context);
+	const check = deliveryCheckOf(stored);
+	const known: Incoming['known'] = {};
+	if (!check) {
+		try {
+			known.instance = await getInstance.call(context);
+		} catch (error) {
+			// n8n's side, not the delivery's: a 5xx lets the service try again once the
+			// credentials can be read.
+			context.logger.warn(`Z-API Trigger: could not read its credentials: ${(error as Error).message}`);
+			return { refused: respond(context, { outcome: 'refused', status: 500, error: 'The trigger could not read its credentials' }) };
+		}
 	}
+	const headers = context.getHeaderData() as IDataObject;
+	return { stored, query: context.getQueryData() as unknown, body: context.getBodyData() as unknown, headers, choices: choicesOf(context, stored), check, known };
+}
+
+/** verify · items · filter: answerDelivery's decision, logged. */
+function verify(context: IWebhookFunctions, { stored, query, body, headers, choices, check, known }: Incoming): Step {
+	const answer = answerDelivery(
+		{ query, body },
+		{
+			...(check
+				? { instanceId: check.instanceId, signatureDigest: check.signatureDigest }
+				: { instanceId: known.instance!.instanceId, instanceToken: known.instance!.instanceToken }),
+			scope: deliveryScope(context),
+			activation: typeof stored.activation === 'string' ? stored.activation : undefined,
+			retired: Array.isArray(stored.retired) ? stored.retired : undefined,
+			now: Date.now(),
+		},
+		choices,
+	);
+	if (answer.outcome !== 'started' && answer.log) context.logger.warn(answer.log);
+	if (answer.outcome === 'refused') return { end: respond(context, answer), refused: true };
+	if (answer.outcome === 'ignored') return { end: respond(context, answer) };
+	// A message a question waiting in the head's workflow took, passed on to this member (relay.ts).
+	if (headers[ANSWERED_HEADER] !== undefined && headers[RELAYED_HEADER] !== undefined && !startsOnAnswersElsewhere(choices)) {
+		context.logger.debug(ANSWERED_ELSEWHERE);
+		return { end: IGNORED };
+	}
+	if (!answer.pending) return { items: answer.items };
+	context.logger.info(
+		'Z-API Trigger: a delivery came in while n8n was still saving this activation (it saves it once every webhook is registered); accepted, as its address is that of the activation just made',
+	);
+	return { items: answer.items, pending: true };
+}
+
+/** repeats: a delivery that started an execution lately starts none again (repeats.ts). */
+function skipRepeats(context: IWebhookFunctions, { stored, choices }: Incoming, step: Step): Step {
+	// Before the activation's record is saved, the static data read here lacks it: saving it
+	// (n8n does when webhook() changes it) could overwrite the record. Nothing is remembered.
+	if ('end' in step || step.pending) return step;
+	const memory = rememberDelivery(stored, step.items, choices.options);
+	if (memory === 'repeat') {
+		context.logger.info('Z-API Trigger: a repeated delivery started nothing (Ignore Repeated Deliveries)');
+		return { end: IGNORED };
+	}
+	return memory === 'remembered' ? { ...step, changesStaticData: true } : step;
+}
+
+/**
+ * replies: learns phone–LID pairs; a reply an execution waits for goes to it and starts
+ * nothing (replyInChat.ts). The credentials are read for a message of a chat a question
+ * waits for, and only then. Before the activation's record is saved (see skipRepeats) nothing
+ * is learned or handed over: the items get both forms of the contact from what they carry.
+ */
+async function handReplies(context: IWebhookFunctions, incoming: Incoming, step: Step): Promise<Step> {
+	if ('end' in step) return step;
+	if (step.pending) return { ...step, items: withContactForms(step.items, {}) };
+	const instanceId = incoming.check ? incoming.check.instanceId : incoming.known.instance!.instanceId;
+	const reply = await replyInChat.call(context, instanceId, instanceOf(context, incoming), step.items, mediaOptionsOf(incoming.choices.options));
+	if (reply.startsNothing) return { end: ANSWERED, answeredHere: true };
+	return { ...step, items: reply.items, changesStaticData: step.changesStaticData === true || reply.staticDataChanged };
+}
+
+/**
+ * members: a head passes the delivery on to the workflows sharing the instance (relay.ts);
+ * a refused delivery goes to nobody. The service gets its answer first, so no member makes it
+ * wait, and webhook() does not wait for the members, but for a received message this workflow
+ * would start on: then it waits for each member's first try, and starts nothing when one's
+ * question took the message (unless Start on Answers Elsewhere is on). `answeredHere` tells
+ * the members a question waiting here took it. The credentials are read only now (the token
+ * signs the members' addresses); when they cannot be, the members miss the delivery.
+ */
+async function share(context: IWebhookFunctions, incoming: Incoming, step: Step): Promise<Step> {
+	const targets = 'end' in step && step.refused ? [] : relayTargetsOf(context, incoming.stored, incoming.body);
+	if (!targets.length) return step;
+	const response = context.getResponseObject();
+	if (!response.headersSent) response.status(200).json(RECEIVED);
+	// The service has its answer: n8n must not write another.
+	const answered = (result: IWebhookResponseData): Step => ({ end: { ...(result.workflowData ? { workflowData: result.workflowData } : {}), noWebhookResponse: true } });
+	const instance = await instanceOf(context, incoming)();
+	const relay = instance ? relayToMembers(context, instance, incoming.stored, incoming.body, targets, 'end' in step && step.answeredHere === true) : NO_RELAY;
+	if ('end' in step) return answered(step.end);
+	const mayAnswerElsewhere = !startsOnAnswersElsewhere(incoming.choices) && step.items.some((item) => item.event === 'message' && item.fromMe !== true);
+	if (mayAnswerElsewhere && (await firstAnswersOf(relay)).answeredElsewhere) {
+		context.logger.debug(ANSWERED_ELSEWHERE);
+		return answered({});
+	}
+	return step;
+}
+
+/**
+ * media: the files of the items, with Download Media on (shared/mediaDownload.ts). The
+ * service is answered here, before n8n starts the execution, when the static data changed:
+ * n8n 2.x starts the execution before its own answer, and starting it resets the flag that
+ * tells n8n the static data changed, so the change would not be saved (1.x answers first).
+ * So too before a download (a slow file must not make the service send it again) and before
+ * recording arrivals (arrivals.ts).
+ */
+async function downloadMedia(context: IWebhookFunctions, { stored, choices }: Incoming, step: Step): Promise<Step> {
+	if ('end' in step) return step;
+	const media = mediaOptionsOf(choices.options);
+	const download = media !== undefined && needsDownload(step.items);
+	const records = !!stored.burstTable && step.items.some(isBurstMessage);
+	const response = context.getResponseObject();
+	if ((step.changesStaticData || download || records) && !response.headersSent) response.status(200).json(STARTED);
+	return { ...step, data: download ? await withMedia.call(context, step.items, media) : step.items.map((json) => ({ json })) };
+}
+
+/**
+ * record: a person typing, for a Combine Quick Messages that waits while they do, whatever
+ * the events chosen (an execution starts only if Chat Presence is chosen); each message of
+ * a started execution, for one that follows (arrivals.ts).
+ */
+async function record(context: IWebhookFunctions, { stored, body }: Incoming, step: Step): Promise<void> {
+	if ('end' in step && step.refused) return;
+	const presence = stored.burstTable?.typing ? presenceOf(body) : undefined;
+	if (presence) await recordPresence.call(context, stored, presence);
+	if ('data' in step && step.data) await recordArrivals.call(context, stored, step.data);
+}
+
+/** emit: the execution's items; n8n answers the service unless the trigger has already. */
+function emit(context: IWebhookFunctions, step: Step): IWebhookResponseData {
+	if ('end' in step) return step.end;
+	const workflowData = [step.data ?? step.items.map((json) => ({ json }))];
+	return context.getResponseObject().headersSent ? { workflowData, noWebhookResponse: true } : { workflowData };
+}
+
+/**
+ * Unexpected, and tied to this delivery or these parameters: it would fail the same way
+ * again, so it is answered 200 (a 5xx would make the service send it again) and logged
+ * without the delivery or any secret. The credentials are read here if the check did not
+ * need them: the line must not carry a token whatever the delivery held (an error is rare;
+ * its cost does not matter).
+ */
+async function unreadable(context: IWebhookFunctions, { query, known }: Incoming, error: unknown): Promise<IWebhookResponseData> {
+	const instance = known.instance ?? (await getInstance.call(context).catch(() => undefined));
+	const secrets = [...(instance ? secretsOf(instance) : []), ...querySecrets(query)];
+	context.logger.error(
+		`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
+	);
+	if (context.getResponseObject().headersSent) return { noWebhookResponse: true };
+	return respond(context, { outcome: 'ignored' });
+}
+
+function startsOnAnswersElsewhere(choices: FilterChoices): boolean {
+	return fieldOf(choices.options, 'startOnAnswersElsewhere') === true;
+}
+
+/**
+ * The credentials for a reply's hand-off or for passing a delivery on to members, read once;
+ * undefined (logged) when they cannot be read: the message then starts the workflow, the
+ * members miss it.
+ */
+function instanceOf(context: IWebhookFunctions, { known }: Incoming): () => Promise<ZApiInstance | undefined> {
+	return async () => {
+		if (known.instance) return known.instance;
+		try {
+			return (known.instance = await getInstance.call(context));
+		} catch (error) {
+			context.logger.warn(`Z-API Trigger: could not read its credentials to hand a reply to its waiting execution or pass a delivery on: ${(error as Error).message}`);
+			return undefined;
+		}
+	};
 }
 
 /** The answer to a delivery that starts an execution, when the trigger gives it itself. */
 const STARTED = { received: true, started: true };
-/** The answer a head gives the service before passing the delivery on (whether it starts is decided after). */
+/** The answer a head gives the service before passing a delivery on (whether it starts is decided after). */
 const RECEIVED = { received: true };
-
+/** Answered 200 without an execution. */
+const IGNORED: IWebhookResponseData = { webhookResponse: { received: true, started: false } };
 /** The answer for a message handed to a question waiting in this workflow: a head that passed it on learns so. */
 const ANSWERED: IWebhookResponseData = { webhookResponse: { received: true, started: false, answered: true } };
 

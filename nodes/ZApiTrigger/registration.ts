@@ -183,6 +183,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		registered: Object.fromEntries(needed.map((name) => [name, webhookUrl])),
 		before,
 		deliveryCheck: { instanceId: instance.instanceId, signatureDigest: signatureDigest(new URL(url).searchParams.get(SIGNATURE_PARAM) ?? '') },
+		setupWebhook: true,
 	});
 	if (sentByMe) data.sentByMeBefore = sentByMeBefore;
 	else delete data.sentByMeBefore;

@@ -54,6 +54,11 @@ export interface TriggerStaticData extends IDataObject {
 	deliveryCheck?: DeliveryCheck;
 	/** The conversation table the trigger records arrivals in, when a Combine Quick Messages follows (arrivals.ts). */
 	burstTable?: { id: string; name: string; typing?: true };
+	/**
+	 * Set by an activation of a version with the `setup` webhook: n8n registered it with the
+	 * activation. Absent, the activation is older and control requests come to `default` (receive.ts).
+	 */
+	setupWebhook?: true;
 }
 
 export interface DeliveryCheck extends IDataObject {
@@ -86,7 +91,7 @@ export function endActivation(data: TriggerStaticData): void {
 		// Assigned, not changed in place: n8n saves static data only when it sees a change.
 		data.retired = [...retired.filter((id) => id !== data.activation), data.activation].slice(-RETIRED_KEPT);
 	}
-	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck', 'burstTable'] as const) {
+	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck', 'burstTable', 'setupWebhook'] as const) {
 		delete data[key];
 	}
 }

@@ -13,6 +13,12 @@ import type { AskedQuestions } from './waitingReplies';
  * instance's messages ('await'). Both ends read this module, so the two sides cannot drift.
  */
 
+/**
+ * Control requests go to the trigger's address with this method, served by its `setup`
+ * webhook beside the `default` one Z-API posts deliveries to (same path): so a delivery is
+ * never inspected for being one, and a request is never taken for a delivery.
+ */
+export const CONTROL_METHOD = 'PUT';
 /** The body field of a control request: the request as JSON text, proven by `proof`. */
 export const CONTROL_FIELD = 'zApiTriggerControl';
 /** How long a node waits for another trigger's answer. */
@@ -66,20 +72,21 @@ export function controlBody<Request extends ControlRequestBase>(request: Request
 	return { [CONTROL_FIELD]: text, proof: proofOf(instanceToken, text) };
 }
 
-/** Posts to a trigger's signed address; the status, or the error (redacted). Never throws. */
-export async function postToTrigger(
+/**
+ * Sends to a trigger's signed address: a delivery passed on (POST, its `default` webhook) or a
+ * control request (CONTROL_METHOD, its `setup` webhook). The status, or the error
+ * (redacted). Never throws.
+ */
+export async function sendToTrigger(
 	context: Context,
 	address: string,
-	body: unknown,
-	headers: Record<string, string>,
-	secrets: string[],
-	timeoutMs = REQUEST_TIMEOUT_MS,
+	{ method, body, headers = {}, secrets, timeoutMs = REQUEST_TIMEOUT_MS }: { method: 'POST' | typeof CONTROL_METHOD; body: unknown; headers?: Record<string, string>; secrets: string[]; timeoutMs?: number },
 ): Promise<TriggerAnswer> {
 	try {
 		// The address and the body carry signatures and proofs: a redirect to another origin is not followed.
 		const response = await sendWithinOrigin(
 			helperSender(context.helpers),
-			{ method: 'POST', url: address, body: body as IDataObject, json: true, headers, timeout: timeoutMs },
+			{ method, url: address, body: body as IDataObject, json: true, headers, timeout: timeoutMs },
 		);
 		return { status: response.statusCode, body: response.body };
 	} catch (error) {
@@ -99,5 +106,24 @@ export async function placeQuestions(
 	questions: AskedQuestions,
 	instanceToken: string,
 ): Promise<TriggerAnswer> {
-	return await postToTrigger(context, address, controlBody({ op: 'await', at: Date.now(), workflowId, questions }, instanceToken, address), {}, [instanceToken]);
+	return await sendControlRequest(context, address, { op: 'await', at: Date.now(), workflowId, questions }, instanceToken);
+}
+
+/**
+ * A control request to the trigger at `address`, bound to it and proven (controlBody). A
+ * trigger activated before the `setup` webhook existed has none in n8n 2.x until it is
+ * activated again: n8n answers 404 for the method, and the request goes by POST as a delivery
+ * would (the same body, its nonce used once whichever way it arrives). Never throws.
+ */
+export async function sendControlRequest<Request extends ControlRequestBase>(context: Context, address: string, request: Request, instanceToken: string): Promise<TriggerAnswer> {
+	const body = controlBody(request, instanceToken, address);
+	const answer = await sendToTrigger(context, address, { method: CONTROL_METHOD, body, secrets: [instanceToken] });
+	// n8n's own 404, not a trigger's (a trigger's refusal says why in `error`).
+	const notServed = 'status' in answer && answer.status === 404 && !(typeof answer.body === 'object' && answer.body !== null && 'error' in answer.body);
+	return notServed ? await sendToTrigger(context, address, { method: 'POST', body, secrets: [instanceToken] }) : answer;
+}
+
+/** Whether a body is a control request (it carries CONTROL_FIELD). */
+export function isControlRequest(body: unknown): body is IDataObject {
+	return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD);
 }

@@ -318,11 +318,12 @@ function triggerWorkflow(setup: TriggerSetup, node: INode, staticData: IDataObje
 	return makeWorkflow(chain, staticData, active, setup.workflowId, connections);
 }
 
-function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-	const webhookDescription = nodeTypeOf(TRIGGER_TYPE, node.typeVersion).description.webhooks![0];
+function triggerWebhook(workflow: Workflow, node: INode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean, method = 'POST'): IWebhookData {
+	// n8n finds a node's webhook by the request's method and path.
+	const webhookDescription = nodeTypeOf(TRIGGER_TYPE, node.typeVersion).description.webhooks!.find((webhook) => webhook.httpMethod === method)!;
 	const path = String(webhookDescription.path);
 	return {
-		httpMethod: 'POST',
+		httpMethod: method as IWebhookData['httpMethod'],
 		node: node.name,
 		path: NodeHelpers.getNodeWebhookPath(workflow.id, node, path),
 		webhookDescription,
@@ -374,6 +375,8 @@ export function triggerLifecycle(setup: TriggerSetup) {
 }
 
 export interface Delivery {
+	/** POST: a delivery (the `default` webhook); PUT: a control request (`setup`). */
+	method?: 'POST' | 'PUT';
 	body: unknown;
 	query?: IDataObject;
 	headers?: IDataObject;
@@ -440,7 +443,7 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 	const { response, res, written } = recordingResponse();
 	const started = performance.now();
 	const req = {
-		method: 'POST',
+		method: delivery.method ?? 'POST',
 		body: delivery.body,
 		query: delivery.query ?? {},
 		headers: { 'content-type': 'application/json', ...(delivery.headers ?? {}) },
@@ -449,7 +452,7 @@ export async function deliver(setup: TriggerSetup, delivery: Delivery): Promise<
 	};
 	(additionalData as unknown as IDataObject).httpRequest = req as unknown as IDataObject;
 	(additionalData as unknown as IDataObject).httpResponse = res as unknown as IDataObject;
-	const webhookData = triggerWebhook(workflow, node, additionalData, delivery.isTest ?? false);
+	const webhookData = triggerWebhook(workflow, node, additionalData, delivery.isTest ?? false, delivery.method);
 	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 	const result = await nodeTypeOf(TRIGGER_TYPE, node.typeVersion).webhook!.call(context);
 	const returned = performance.now();

@@ -48,9 +48,10 @@ describe('Z-API Trigger description', () => {
 		expect(node.methods!.credentialTest!.zApiConversationStateTest).toBe(new ZApi().methods.credentialTest.zApiConversationStateTest);
 	});
 
-	it('declares one POST webhook answered as soon as it is received, its bare URL hidden', () => {
+	it('declares a POST webhook for deliveries and a PUT one at the same address for control requests, answered as soon as received, bare URLs hidden', () => {
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook', ndvHideUrl: true },
+			{ name: 'setup', httpMethod: 'PUT', responseMode: 'onReceived', path: 'webhook', ndvHideUrl: true },
 		]);
 		expect(Object.keys(node.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(typeof node.webhook).toBe('function');

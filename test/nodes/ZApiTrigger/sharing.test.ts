@@ -19,7 +19,7 @@ import { ENCODED_TOKEN } from '../../helpers/encodedToken';
 import { deliver, TEST_CREDENTIALS, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
 import { EXECUTION_ID, runWaitingAction } from '../../helpers/waiting';
 import { verifyHandOff, WAITING_REPLIES_KEY } from '../../../nodes/shared/waitingReplies';
-import * as sharing from '../../../nodes/ZApiTrigger/sharing';
+import * as relay from '../../../nodes/ZApiTrigger/relay';
 import { contentFixture, createStandIn, instanceCallbackFixture, n8nDelete, statusFixture } from './fixtures';
 
 const INSTANCE = { id: TEST_CREDENTIALS.instanceId, token: ENCODED_TOKEN };
@@ -32,6 +32,11 @@ interface Workflow {
 	setup: TriggerSetup;
 	webhookId: string;
 	active: boolean;
+	/**
+	 * Activated by a version without the `setup` webhook and not activated again since: n8n 2.x
+	 * registered its POST webhook only, and answers 404 to a PUT.
+	 */
+	olderActivation?: boolean;
 	/** Items of every execution started, in order. */
 	started: IDataObject[];
 }
@@ -40,7 +45,7 @@ let workflows: Workflow[] = [];
 /** Requests n8n got from anyone but the service (passed-on deliveries, control requests). */
 let fromTriggers = 0;
 /** The control requests sent to n8n, as they went (address with its query, body). */
-let controlsSent: Array<{ path: string; body: IDataObject; op: string }> = [];
+let controlsSent: Array<{ path: string; body: IDataObject; op: string; method: 'POST' | 'PUT' }> = [];
 let log: { info: jest.SpyInstance; warn: jest.SpyInstance; error: jest.SpyInstance };
 
 function workflow(index: number, events: string[]): Workflow {
@@ -67,7 +72,7 @@ function workflow(index: number, events: string[]): Workflow {
  * loaded for it, and n8n saves what webhook() left there when it returns. What is written
  * after that (by work webhook() did not wait for) is not saved.
  */
-async function serve(target: Workflow, delivery: { body: unknown; query: IDataObject; headers: IDataObject }) {
+async function serve(target: Workflow, delivery: { body: unknown; query: IDataObject; headers: IDataObject; method?: 'POST' | 'PUT' }) {
 	const working = JSON.parse(JSON.stringify(target.setup.staticData ?? {})) as IDataObject;
 	const result = await deliver({ ...target.setup, staticData: working }, delivery);
 	target.setup.staticData = JSON.parse(JSON.stringify(working)) as IDataObject;
@@ -85,11 +90,11 @@ async function settle(): Promise<void> {
 }
 
 /** n8n's answer to a request to one of its webhook addresses. */
-async function n8nServes(path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject]> {
+async function n8nServes(path: string, body: unknown, headers: IDataObject, method: 'POST' | 'PUT' = 'POST'): Promise<[number, IDataObject]> {
 	const url = new URL(path, N8N);
 	const target = workflows.find((candidate) => candidate.active && url.pathname === `/webhook/${candidate.webhookId}/webhook`);
-	if (!target) return [404, { message: 'The requested webhook is not registered.' }];
-	const result = await serve(target, { body, query: Object.fromEntries(url.searchParams), headers });
+	if (!target || (method === 'PUT' && target.olderActivation)) return [404, { message: 'The requested webhook is not registered.' }];
+	const result = await serve(target, { body, query: Object.fromEntries(url.searchParams), headers, method });
 	if (result.items) target.started.push(...result.items);
 	if (result.response.status !== undefined) return [result.response.status, result.response.body as IDataObject];
 	return [200, (result.result.webhookResponse as IDataObject | undefined) ?? { message: 'Webhook call received' }];
@@ -122,34 +127,35 @@ beforeEach(async () => {
 	controlsSent = [];
 	passing = [];
 	// Watched, not changed: each passing-on runs as it does in n8n; a test can wait for it to end.
-	const relayToMembers = sharing.relayToMembers;
-	jest.spyOn(sharing, 'relayToMembers').mockImplementation((...args) => {
-		const relay = relayToMembers(...args);
-		passing.push(relay.settled);
-		return relay;
+	const relayToMembers = relay.relayToMembers;
+	jest.spyOn(relay, 'relayToMembers').mockImplementation((...args) => {
+		const passingOn = relayToMembers(...args);
+		passing.push(passingOn.settled);
+		return passingOn;
 	});
-	nock(N8N)
-		.persist()
-		.post(/^\/webhook\//)
-		.reply(function (path, body, callback) {
+	// Deliveries (POST) and control requests (PUT) to a workflow's address.
+	const n8nAnswers = function (this: nock.ReplyFnContext, path: string, body: nock.Body, callback: (error: NodeJS.ErrnoException | null, result: nock.ReplyFnResult) => void) {
+			const method = this.req.method as 'POST' | 'PUT';
 			fromTriggers++;
 			const station = staged.get(new URL(path, N8N).pathname.split('/')[2]);
 			if (station) {
 				// The member's connection failing fails the request the head made.
 				const request = this.req as unknown as { destroy(error: Error): void };
-				forward(station, path, body, this.req.headers as IDataObject).then(
+				forward(station, method, path, body, this.req.headers as IDataObject).then(
 					(answer) => callback(null, answer),
 					(error: Error) => request.destroy(Object.assign(new Error(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}`), { code: (error.cause as { code?: string } | undefined)?.code })),
 				);
 				return;
 			}
 			const text = (body as IDataObject).zApiTriggerControl;
-			if (typeof text === 'string') controlsSent.push({ path, body: body as IDataObject, op: String((JSON.parse(text) as IDataObject).op) });
-			n8nServes(path, body, this.req.headers as IDataObject).then(
+			if (typeof text === 'string') controlsSent.push({ path, body: body as IDataObject, op: String((JSON.parse(text) as IDataObject).op), method });
+			n8nServes(path, body, this.req.headers as IDataObject, method).then(
 				(answer) => callback(null, answer),
 				(error: Error) => callback(error, [500, {}]),
 			);
-		});
+	};
+	nock(N8N).persist().post(/^\/webhook\//).reply(n8nAnswers);
+	nock(N8N).persist().put(/^\/webhook\//).reply(n8nAnswers);
 	const logger = Container.get(Logger);
 	log = {
 		info: jest.spyOn(logger, 'info').mockImplementation(() => {}),
@@ -200,7 +206,7 @@ async function stage(target: Workflow, fault: Fault): Promise<Station> {
 			}
 			const body = JSON.parse(Buffer.concat(chunks).toString() || 'null') as unknown;
 			const serveIt = () =>
-				void n8nServes(req.url ?? '/', body, req.headers as IDataObject).then(([status, answer]) => {
+				void n8nServes(req.url ?? '/', body, req.headers as IDataObject, req.method as 'POST' | 'PUT').then(([status, answer]) => {
 					station.answered++;
 					res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? {}));
 				});
@@ -215,10 +221,10 @@ async function stage(target: Workflow, fault: Fault): Promise<Station> {
 	return station;
 }
 
-async function forward(station: Station, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject, Record<string, string>]> {
+async function forward(station: Station, method: string, path: string, body: unknown, headers: IDataObject): Promise<[number, IDataObject, Record<string, string>]> {
 	const relayed = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-zapi-')).map(([name, value]) => [name, String(value)]));
 	const response = await fetch(`http://127.0.0.1:${station.port}${path}`, {
-		method: 'POST',
+		method,
 		headers: { 'content-type': 'application/json', ...relayed },
 		body: JSON.stringify(body),
 		// The head's own client decides whether to follow a redirect the member's n8n answers.
@@ -369,7 +375,7 @@ describe('Send and Wait for Reply in a workflow that is not the head', () => {
 		const placements = controlsSent.filter((sent) => sent.op === 'await');
 		expect(placements.length).toBeGreaterThanOrEqual(4);
 		for (const sent of placements) {
-			const [status, body] = await n8nServes(sent.path, sent.body, {});
+			const [status, body] = await n8nServes(sent.path, sent.body, {}, 'PUT');
 			expect([200, 403]).toContain(status);
 			if (status === 403) expect(body).toEqual({ error: 'Already received' });
 			else expect(body).toMatchObject({ ok: true, kept: [], waiting: 0 });
@@ -423,7 +429,7 @@ describe('a control request captured on its way is good for nothing else', () =>
 		await deactivate(third);
 		const holder = (await settings()).addresses.receivedAndSent;
 		expect(holder.startsWith(`${N8N}/webhook/${second.webhookId}/webhook?activation=`)).toBe(true);
-		const [status, body] = await n8nServes(holder.slice(N8N.length), joinOfThird.body, {});
+		const [status, body] = await n8nServes(holder.slice(N8N.length), joinOfThird.body, {}, 'PUT');
 		expect([status, body]).toEqual([403, { error: 'Sent to another trigger' }]);
 		expect((second.setup.staticData!['node:Z-API Trigger'] as IDataObject).members ?? []).toEqual([]);
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W2']);
@@ -437,7 +443,7 @@ describe('a control request captured on its way is good for nothing else', () =>
 		await deactivate(member);
 		const leave = controlsSent.find((sent) => sent.op === 'leave')!;
 		await activate(member);
-		const [status, body] = await n8nServes(leave.path, leave.body, {});
+		const [status, body] = await n8nServes(leave.path, leave.body, {}, 'PUT');
 		expect([status, body]).toEqual([403, { error: 'Already received' }]);
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
 	});
@@ -454,7 +460,7 @@ describe('a control request captured on its way is good for nothing else', () =>
 		const at = (JSON.parse(String(join.body[CONTROL_FIELD])) as IDataObject).at as number;
 		const clock = jest.spyOn(Date, 'now').mockReturnValue(at + CONTROL_MAX_AGE_MS + extraMs);
 		try {
-			expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Expired' }]);
+			expect(await n8nServes(join.path, join.body, {}, 'PUT')).toEqual([403, { error: 'Expired' }]);
 		} finally {
 			clock.mockRestore();
 		}
@@ -466,7 +472,7 @@ describe('a control request captured on its way is good for nothing else', () =>
 		await activate(head);
 		await activate(member);
 		const join = controlsSent.find((sent) => sent.op === 'join')!;
-		expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Already received' }]);
+		expect(await n8nServes(join.path, join.body, {}, 'PUT')).toEqual([403, { error: 'Already received' }]);
 	});
 });
 
@@ -588,12 +594,44 @@ describe('joining, leaving, handing over', () => {
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
 	});
 
+	it('control requests come on the setup webhook only: one posted as a delivery is refused, a delivery sent to the setup webhook too', async () => {
+		const head = workflow(1, ['messageReceived']);
+		const member = workflow(2, ['messageReceived']);
+		await activate(head);
+		await activate(member);
+		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		expect(controlsSent.map((sent) => sent.method)).toEqual(controlsSent.map(() => 'PUT'));
+		const before = JSON.stringify(head.setup.staticData);
+		// As a delivery it is not of this instance; nothing reads it for a request.
+		expect(await n8nServes(join.path, join.body, {})).toEqual([403, { error: 'Delivery for another instance' }]);
+		const address = (await settings()).addresses.receivedAndSent;
+		expect(await n8nServes(address.slice(N8N.length), contentFixture(CONTENT_KINDS[0], { messageId: newId() }), {}, 'PUT')).toEqual([400, { error: 'Not a control request' }]);
+		expect(JSON.stringify(head.setup.staticData)).toBe(before);
+		expect(head.started).toEqual([]);
+	});
+
+	it('a head activated before the setup webhook existed still takes control requests: refused by PUT (n8n has no such webhook for it), they come by POST', async () => {
+		const head = workflow(1, ['messageReceived']);
+		await activate(head);
+		// As an earlier version left it: no mark of the setup webhook, which n8n never registered.
+		delete (head.setup.staticData!['node:Z-API Trigger'] as IDataObject).setupWebhook;
+		head.olderActivation = true;
+		const member = workflow(2, ['messageReceived']);
+		await activate(member);
+		const joins = controlsSent.filter((sent) => sent.op === 'join');
+		expect(joins.map((sent) => sent.method)).toEqual(['PUT', 'POST']);
+		expect(head.setup.staticData).toHaveProperty(['node:Z-API Trigger', 'members', 0, 'scope'], 'wf-2:trigger-2');
+		// Sent again by POST, the same request is refused as already received: used once whichever way.
+		expect(await n8nServes(joins[1].path, joins[1].body, {})).toEqual([403, { error: 'Already received' }]);
+		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
 	it('a control request without the instance token’s proof changes nothing', async () => {
 		const head = workflow(1, ['messageReceived']);
 		await activate(head);
 		const address = (await settings()).addresses.receivedAndSent;
 		const forged = JSON.stringify({ op: 'join', at: Date.now(), member: { url: `${N8N}/webhook/x/webhook`, scope: 'wf-9:n', activation: 'a'.repeat(32), webhooks: ['receivedAndSent'] } });
-		const [status, body] = await n8nServes(address.slice(N8N.length), { zApiTriggerControl: forged, proof: 'f'.repeat(64) }, {});
+		const [status, body] = await n8nServes(address.slice(N8N.length), { zApiTriggerControl: forged, proof: 'f'.repeat(64) }, {}, 'PUT');
 		expect([status, body]).toEqual([403, { error: 'Invalid proof' }]);
 		expect(head.setup.staticData).not.toHaveProperty(['node:Z-API Trigger', 'members']);
 	});
@@ -740,14 +778,14 @@ describe('passing deliveries on: nothing lost, the service never waits for a mem
 		await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
 		expect(membersOf(head)).toEqual([expect.objectContaining({ failures: 1 })]);
 		const report = controlsSent.find((each) => each.op === 'relayed')!;
-		const again = await n8nServes(report.path, report.body, {});
+		const again = await n8nServes(report.path, report.body, {}, 'PUT');
 		expect(again).toEqual([200, { ok: true, changed: false }]);
 		await timedSend(contentFixture(CONTENT_KINDS[0], { messageId: newId() }));
 		expect(membersOf(head)).toEqual([expect.objectContaining({ failures: 2 })]);
-		expect(await n8nServes(report.path, report.body, {})).toEqual([200, { ok: true, changed: false }]);
+		expect(await n8nServes(report.path, report.body, {}, 'PUT')).toEqual([200, { ok: true, changed: false }]);
 		expect(membersOf(head)).toEqual([expect.objectContaining({ failures: 2 })]);
 		// Without the instance token's proof, a report changes nothing.
-		expect(await n8nServes(report.path, { ...report.body, proof: 'f'.repeat(64) }, {})).toEqual([403, { error: 'Invalid proof' }]);
+		expect(await n8nServes(report.path, { ...report.body, proof: 'f'.repeat(64) }, {}, 'PUT')).toEqual([403, { error: 'Invalid proof' }]);
 	}, 30_000);
 
 	it('the head’s answer to the service does not grow with its members: each adds at most 10 ms (median, members on local servers)', async () => {

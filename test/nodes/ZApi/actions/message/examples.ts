@@ -595,5 +595,5 @@ export const WAITING_EXAMPLES = {
 
 /** A Z-API Trigger at TRIGGER_ADDRESS that takes every placing of questions (and finds them saved: no confirmation rounds). */
 export function triggerTakesQuestions(): nock.Scope {
-	return nock('https://n8n.example.com').persist().post(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1, changed: false });
+	return nock('https://n8n.example.com').persist().put(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1, changed: false });
 }

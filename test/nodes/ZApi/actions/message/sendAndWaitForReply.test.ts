@@ -28,7 +28,7 @@ function triggerTakesQuestions() {
 	api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: TRIGGER_ADDRESS });
 	nock('https://n8n.example.com')
 		.persist()
-		.post('/webhook/c0ffee00-0000-4000-8000-000000000001/webhook', (body: IDataObject) => {
+		.put('/webhook/c0ffee00-0000-4000-8000-000000000001/webhook', (body: IDataObject) => {
 			placed = JSON.parse(String(body.zApiTriggerControl)).questions.records;
 			return true;
 		})

@@ -51,14 +51,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function n8nSavesWhole() {
 	nock(N8N)
 		.persist()
-		.post(new URL(trigger.url).pathname)
+		.put(new URL(trigger.url).pathname)
 		.query(true)
 		.reply(function (path, body, callback) {
 			const loadedAt = Date.now();
 			const loaded = JSON.parse(JSON.stringify(saved())) as IDataObject;
 			const before = JSON.stringify(loaded);
 			const url = new URL(path, N8N);
-			deliver({ ...trigger.setup, staticData: loaded }, { body, query: Object.fromEntries(url.searchParams) }).then(
+			deliver({ ...trigger.setup, staticData: loaded }, { method: 'PUT', body, query: Object.fromEntries(url.searchParams) }).then(
 				async (result) => {
 					callback(null, result.response.status !== undefined ? [result.response.status, result.response.body] : [200, result.result.webhookResponse ?? {}]);
 					await sleep(Math.max(0, loadedAt + HANDLING_MS - Date.now()));

@@ -57,24 +57,29 @@ function service(received: string, sends = 1) {
 		});
 }
 
-/** n8n's webhook server: the trigger's address reaches the trigger; any other is not registered. */
+/**
+ * n8n's webhook server: the trigger's address reaches the trigger (control requests by PUT,
+ * deliveries by POST); any other is not registered.
+ */
 function n8nServes(active = () => true) {
-	nock(N8N)
-		.persist()
-		.post(/^\/webhook\//)
-		.reply(function (path, body, callback) {
-			requests.push('POST trigger');
-			controls.push(body as IDataObject);
-			const url = new URL(path, N8N);
-			if (!active() || url.pathname !== new URL(trigger.url).pathname) {
-				callback(null, [404, { code: 404, message: 'The requested webhook is not registered.' }]);
-				return;
-			}
-			deliver(trigger.setup, { body, query: Object.fromEntries(url.searchParams) }).then(
-				(result) => callback(null, result.response.status !== undefined ? [result.response.status, result.response.body] : [200, result.result.webhookResponse ?? {}]),
-				(error: Error) => callback(error, [500, {}]),
-			);
-		});
+	for (const method of ['PUT', 'POST'] as const) {
+		nock(N8N)
+			.persist()
+			.intercept(/^\/webhook\//, method)
+			.reply(function (path, body, callback) {
+				requests.push(`${method} trigger`);
+				controls.push(body as IDataObject);
+				const url = new URL(path, N8N);
+				if (!active() || url.pathname !== new URL(trigger.url).pathname) {
+					callback(null, [404, { code: 404, message: 'The requested webhook is not registered.' }]);
+					return;
+				}
+				deliver(trigger.setup, { method, body, query: Object.fromEntries(url.searchParams) }).then(
+					(result) => callback(null, result.response.status !== undefined ? [result.response.status, result.response.body] : [200, result.result.webhookResponse ?? {}]),
+					(error: Error) => callback(error, [500, {}]),
+				);
+			});
+	}
 }
 
 beforeEach(async () => {
@@ -93,7 +98,7 @@ describe('Send and Wait for Reply places its questions at the Z-API Trigger', ()
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
 		expect(result.status).toBe('waiting');
-		expect(requests).toEqual(['GET /me', 'POST trigger', 'POST trigger', 'POST trigger', 'POST /send-button-list', 'POST trigger', 'POST trigger', 'POST trigger']);
+		expect(requests).toEqual(['GET /me', 'PUT trigger', 'PUT trigger', 'PUT trigger', 'POST /send-button-list', 'PUT trigger', 'PUT trigger', 'PUT trigger']);
 		expect(runStaticData).toEqual({});
 
 		// Each control request is proven with the instance token (HMAC-SHA256 of "control:" and the text).
@@ -176,7 +181,7 @@ describe('Send and Wait for Reply places its questions at the Z-API Trigger', ()
 		expect(result.status).toBe('waiting');
 		expect(send.isDone()).toBe(true);
 		// Placed, overwritten twice (placed again each time), then found saved twice; after the send, placed and found saved twice.
-		expect(requests.filter((request) => request === "POST trigger")).toHaveLength(8);
+		expect(requests.filter((request) => request === "PUT trigger")).toHaveLength(8);
 		expect(requests.indexOf('POST /send-button-list')).toBe(6);
 		expect(Object.keys(waitsAtTrigger())).toEqual([`${EXECUTION_ID}#0`]);
 	});
@@ -287,7 +292,7 @@ describe('where no trigger of this n8n takes the questions, nothing is sent', ()
 
 	it('n8n cannot reach its own webhook address: said without the trigger’s signature', async () => {
 		const send = service(trigger.url);
-		nock(N8N).post(/^\/webhook\//).query(true).replyWithError(Object.assign(new Error(`connect ECONNREFUSED ${trigger.url}`), { code: 'ECONNREFUSED' }));
+		nock(N8N).put(/^\/webhook\//).query(true).replyWithError(Object.assign(new Error(`connect ECONNREFUSED ${trigger.url}`), { code: 'ECONNREFUSED' }));
 		const result = await runWaitingAction(ASK, undefined, CREDENTIALS);
 		expect(result.error?.message).toBe('This n8n could not reach the Z-API Trigger at its own webhook address');
 		expect(result.error?.description).toMatch(/^connect ECONNREFUSED .*WEBHOOK_URL/);
@@ -299,9 +304,9 @@ describe('where no trigger of this n8n takes the questions, nothing is sent', ()
 		const test = await listening({ events: ['messageReceived'] }, { isTest: true, options: CREDENTIALS });
 		const send = service(test.url);
 		nock(N8N)
-			.post(/^\/webhook-test\//)
+			.put(/^\/webhook-test\//)
 			.reply(function (path, body, callback) {
-				deliver(test.setup, { body, query: Object.fromEntries(new URL(path, N8N).searchParams), isTest: true }).then(
+				deliver(test.setup, { method: 'PUT', body, query: Object.fromEntries(new URL(path, N8N).searchParams), isTest: true }).then(
 					(result) => callback(null, [result.response.status ?? 200, result.response.body ?? {}]),
 					(error: Error) => callback(error, [500, {}]),
 				);
