@@ -3,8 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, isControlRequest, sendControlRequest, proofOf } from '../shared/control';
 import { isObject } from '../shared/delivery/readers';
-import { ACTIVATION_PARAM, deliveryScope, verifyDelivery } from '../shared/signedAddress';
-import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
+import { ACTIVATION_PARAM, deliveryScope, secretsOfQuery, verifyDelivery } from '../shared/signedAddress';
+import { getInstance, messageOf, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { askedQuestionsIn, placeWaitingReplies } from '../shared/waitingReplies';
 import { addressOf, MAX_MEMBERS, SHARING_FULL, sharingOf, webhooksNamed, workflowOf, type ControlRequest, type SharingData } from './sharing';
 import { afterRelay, DROP_AFTER_FAILURES, DROP_AFTER_MS, membersIn, memberOf, webhookNamesIn, withMember, withoutMember, type Member } from './sharingRules';
@@ -38,7 +38,7 @@ export async function receiveControl(this: IWebhookFunctions): Promise<IWebhookR
 	try {
 		return await answerControl(this, instance, staticDataOf(this), this.getQueryData(), this.getBodyData());
 	} catch (error) {
-		this.logger.error(`Z-API Trigger: a request of another workflow could not be read: ${redactSecrets(messageOf(error), [instance.instanceToken])}`);
+		this.logger.error(`Z-API Trigger: a request of another workflow could not be read: ${redactSecrets(messageOf(error), [...secretsOf(instance), ...secretsOfQuery(this.getQueryData())])}`);
 		if (!this.getResponseObject().headersSent) this.getResponseObject().status(400).json({ error: 'Unreadable request' });
 		return { noWebhookResponse: true };
 	}

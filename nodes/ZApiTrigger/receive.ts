@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
-import { ACTIVATION_PARAM, deliveryScope, SIGNATURE_PARAM, verifyByDigest, verifyDelivery } from '../shared/signedAddress';
+import { deliveryScope, secretsOfQuery, verifyByDigest, verifyDelivery } from '../shared/signedAddress';
 import { isControlRequest } from '../shared/control';
 import { toItems } from '../shared/delivery/items';
 import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
@@ -174,8 +174,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	// An activation made before the `setup` webhook existed has none in n8n 2.x until the workflow
 	// is deactivated and activated again (n8n registers a workflow's webhooks only then): its
 	// control requests come here, and only its.
-	if (!staticDataOf(this).setupWebhook && isControlRequest(this.getBodyData())) return await receiveControl.call(this);
-	const incoming = await incomingOf(this);
+	const stored = staticDataOf(this);
+	if (!stored.setupWebhook && isControlRequest(this.getBodyData())) return await receiveControl.call(this);
+	const incoming = await incomingOf(this, stored);
 	if ('refused' in incoming) return incoming.refused;
 	try {
 		const verified = verify(this, incoming); // verify · items · filter
@@ -195,8 +196,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
  * credentials (shared/signedAddress.ts, signatureDigest); one still being saved, or saved
  * before the check existed, is checked with the token.
  */
-async function incomingOf(context: IWebhookFunctions): Promise<Incoming | { refused: IWebhookResponseData }> {
-	const stored = staticDataOf(context);
+async function incomingOf(context: IWebhookFunctions, stored: TriggerStaticData): Promise<Incoming | { refused: IWebhookResponseData }> {
 	const check = deliveryCheckOf(stored);
 	const known: Incoming['known'] = {};
 	if (!check) {
@@ -344,7 +344,7 @@ function emit(context: IWebhookFunctions, step: Step): IWebhookResponseData {
  */
 async function unreadable(context: IWebhookFunctions, { query, known }: Incoming, error: unknown): Promise<IWebhookResponseData> {
 	const instance = known.instance ?? (await getInstance.call(context).catch(() => undefined));
-	const secrets = [...(instance ? secretsOf(instance) : []), ...querySecrets(query)];
+	const secrets = [...(instance ? secretsOf(instance) : []), ...secretsOfQuery(query)];
 	context.logger.error(
 		`Z-API Trigger: a delivery could not be read and started nothing: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`,
 	);
@@ -421,11 +421,4 @@ function respond(context: IWebhookFunctions, answer: Answer): IWebhookResponseDa
 	if (answer.outcome === 'ignored') return { webhookResponse: { received: true, started: false } };
 	context.getResponseObject().status(answer.status).json({ error: answer.error });
 	return { noWebhookResponse: true };
-}
-
-function querySecrets(query: unknown): string[] {
-	if (!isObject(query)) return [];
-	return [textOf(fieldOf(query, ACTIVATION_PARAM)), textOf(fieldOf(query, SIGNATURE_PARAM))].filter(
-		(secret): secret is string => !!secret,
-	);
 }

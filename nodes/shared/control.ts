@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { fieldOf, isObject, textOf } from './delivery/readers';
 import { ACTIVATION_PARAM, secretsOfAddress } from './signedAddress';
 import { helperSender, messageOf, redactSecrets, sendWithinOrigin } from './transport';
 import type { AskedQuestions } from './waitingReplies';
@@ -118,12 +119,15 @@ export async function placeQuestions(
 export async function sendControlRequest<Request extends ControlRequestBase>(context: Context, address: string, request: Request, instanceToken: string): Promise<TriggerAnswer> {
 	const body = controlBody(request, instanceToken, address);
 	const answer = await sendToTrigger(context, address, { method: CONTROL_METHOD, body, secrets: [instanceToken] });
-	// n8n's own 404, not a trigger's (a trigger's refusal says why in `error`).
-	const notServed = 'status' in answer && answer.status === 404 && !(typeof answer.body === 'object' && answer.body !== null && 'error' in answer.body);
-	return notServed ? await sendToTrigger(context, address, { method: 'POST', body, secrets: [instanceToken] }) : answer;
+	return notServedByN8n(answer) ? await sendToTrigger(context, address, { method: 'POST', body, secrets: [instanceToken] }) : answer;
+}
+
+/** n8n's own 404: no webhook of that method at the address. A trigger's refusal says why in `error`. */
+export function notServedByN8n(answer: TriggerAnswer): boolean {
+	return 'status' in answer && answer.status === 404 && textOf(fieldOf(isObject(answer.body) ? answer.body : {}, 'error')) === null;
 }
 
 /** Whether a body is a control request (it carries CONTROL_FIELD). */
 export function isControlRequest(body: unknown): body is IDataObject {
-	return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD);
+	return isObject(body) && Object.prototype.hasOwnProperty.call(body, CONTROL_FIELD);
 }

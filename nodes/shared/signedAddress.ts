@@ -48,6 +48,13 @@ export function deliveryScope(context: Pick<IHookFunctions, 'getWorkflow' | 'get
 	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 }
 
+/** The secrets of a delivery's query as n8n read it (its activation id and signature). */
+export function secretsOfQuery(query: unknown): string[] {
+	if (typeof query !== 'object' || query === null) return [];
+	const fields = query as Record<string, unknown>;
+	return [fields[ACTIVATION_PARAM], fields[SIGNATURE_PARAM]].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+}
+
 /**
  * The secrets a signed address carries: the address, its activation id and its signature
  * (a service may echo the address re-encoded, so each part is redacted on its own too).

@@ -11,7 +11,6 @@ import { optionsProperty } from '../../shared/properties';
  * options of a send and their checks. Each operation file lists them in its properties.
  */
 
-/** The chat a message goes to; the Z-API Trigger's `phone` maps straight in. */
 /** A message's text, several lines tall (each send says what it holds). */
 export const messageTextProperty: INodeProperties = {
 	displayName: 'Message',
@@ -32,6 +31,7 @@ export const currencyProperty: INodeProperties = {
 	placeholder: 'BRL',
 };
 
+/** The chat a message goes to; the Z-API Trigger's `phone` maps straight in. */
 export const phoneProperty: INodeProperties = {
 	displayName: 'Phone or Group ID',
 	name: 'phone',

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
-import { activationTime, newActivationId, secretsOfAddress, signedUrl, verifyDelivery, type Verdict } from '../../../nodes/shared/signedAddress';
+import { activationTime, newActivationId, secretsOfAddress, secretsOfQuery, signedUrl, verifyDelivery, type Verdict } from '../../../nodes/shared/signedAddress';
 import { WEBHOOK_NAMES, WEBHOOKS } from '../../../nodes/shared/webhooks';
 import { deliver, INSTANCE_PATH, TEST_CREDENTIALS, triggerLifecycle, type DeliveryResult } from '../../helpers/engine';
 import {
@@ -333,5 +333,17 @@ describe('secretsOfAddress', () => {
 		['null', null, []],
 	])('%s', (_name, address, expected) => {
 		expect(secretsOfAddress(address)).toEqual(expected);
+	});
+});
+
+describe('secretsOfQuery', () => {
+	it.each([
+		['a signed delivery’s query', { activation: 'abc123', signature: 'def456', other: 'x' }, ['abc123', 'def456']],
+		['the signature alone', { signature: 'def456' }, ['def456']],
+		['empty values and values of another type', { activation: '', signature: ['def456'] }, []],
+		['no query', undefined, []],
+		['not an object', 'activation=abc123', []],
+	])('%s', (_name, query, expected) => {
+		expect(secretsOfQuery(query)).toEqual(expected);
 	});
 });

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { placeQuestions } from '../../../../shared/control';
+import { notServedByN8n, placeQuestions } from '../../../../shared/control';
 import { fieldOf, isObject, textOf } from '../../../../shared/delivery/readers';
 import { InputError } from '../../../../shared/input';
 import type { ZApiInstance } from '../../../../shared/transport';
@@ -41,12 +41,12 @@ const PLACING_FAILURES: Array<{ when: (answer: Answer) => boolean; message: (ans
 		hint: 'None was dropped to make room. Let some of them be answered or reach their limit (a shorter Limit Wait Time frees room sooner), or ask from fewer items at once, then run it again.',
 	},
 	{
-		when: (answer) => statusOf(answer) === 404 && textOf(fieldOf(bodyOf(answer), 'error')) !== null,
+		when: (answer) => statusOf(answer) === 404 && !notServedByN8n(answer),
 		message: () => 'No active Z-API Trigger of this workflow receives messages of this instance',
 		hint: 'Add a Z-API Trigger with Message Received to this workflow (same credentials) and activate the workflow: it routes the reply to the question.',
 	},
 	{
-		when: (answer) => statusOf(answer) === 404,
+		when: notServedByN8n,
 		message: () => 'The address the service sends messages to is not served by this n8n any more',
 		hint: 'Activate the workflow again: its Z-API Trigger registers a new address at the service.',
 	},
