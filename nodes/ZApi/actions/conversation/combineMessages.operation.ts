@@ -296,7 +296,7 @@ async function gather(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	item: Item,
-	message: NonNullable<ReturnType<typeof readIncoming>>,
+	message: IncomingMessage,
 	{ rules, now, options }: { rules: Rules; now: number; options: IDataObject },
 ): Promise<Output[]> {
 	const recordedIn = recordedOf(item.json)?.table;
@@ -345,16 +345,56 @@ async function gather(
 	}
 }
 
-/** Waits for quiet, reads the chat's open rows and, if this message is its burst's last, claims the burst. */
+/** Waits for quiet, reads the chat's open rows and, if this message is its burst's last, claims the burst and answers it. */
 async function decide(
 	this: IExecuteFunctions,
 	item: Item,
-	message: NonNullable<ReturnType<typeof readIncoming>>,
+	message: IncomingMessage,
 	table: ConversationTable,
 	own: { id: number; sentAt: number; writtenAt: number },
 	{ rules, options, itemIndex }: { rules: Rules; options: IDataObject; itemIndex: number },
 ): Promise<Output[]> {
-	// 2. Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
+	const closing = await waitForClose.call(this, message, table, own, rules);
+	if (!closing) return [];
+	const { burst, rows, arrivals, atOnce } = closing;
+	// Paused or not as the burst closes: the claim may hold it open for a person typing.
+	const pause = pausedUntilOf(rows);
+	const paused = pause.until > Date.now();
+
+	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
+	// execution died with its process) go with this one, once no execution could still be on its way.
+	const leftBehind = arrivals.filter((one) => one.sentAt < burst.firstSentAt && one.sentAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
+	const burstId = `${this.getExecutionId() ?? 'run'}:${own.id}`;
+	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, burstId, {
+		sent: { from: Math.min(burst.firstSentAt, ...leftBehind.map((one) => one.sentAt)), to: burst.closesAt },
+		last: own,
+		firstSentAt: burst.firstSentAt,
+		// A message going on at once does not wait for typing either.
+		rules: atOnce ? { ...rules, waitWhileTyping: false } : rules,
+		behind: closing.behind,
+		rows,
+	});
+	if (!keptOf(claimed).length) {
+		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
+		return [];
+	}
+	const wentOnBecause = atOnce ?? heldBy ?? closedBecause(claimed.map((row) => sentAtOf(row)), rules);
+	return await answerBurst.call(this, { item, message, table, burstId, rows, claimed, wentOnBecause, pause: paused ? pause : undefined }, { rules, options, itemIndex });
+}
+
+/**
+ * Step 2 (above): sleeps until the burst of this message could close and reads the chat. Undefined
+ * when another execution decides for the burst (its message was taken, or a later message of
+ * the burst is there); otherwise the burst to claim, the chat as read, and whether n8n was behind.
+ */
+async function waitForClose(
+	this: IExecuteFunctions,
+	message: IncomingMessage,
+	table: ConversationTable,
+	own: { id: number; sentAt: number; writtenAt: number },
+	rules: Rules,
+): Promise<{ burst: { firstSentAt: number; closesAt: number }; rows: Row[]; arrivals: Arrival[]; atOnce?: WentOnBecause; behind: boolean } | undefined> {
+	// Quiet Period after it was sent and its row written (burst.ts, decidesAt); one read of the
 	// chat's open rows just before, so that the claim is the only call between the close and the
 	// answer. A later message of the burst there already, and that message's execution decides.
 	// A message that goes on at once (a word, a button reply, a chat's first message, the one that
@@ -376,7 +416,7 @@ async function decide(
 	const open = unclaimed(rows);
 	if (!open.some((row) => row.id === own.id)) {
 		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
-		return [];
+		return undefined;
 	}
 	const arrivals = arrivalsOf(open);
 	const lines = burstOf(arrivals, own.id, rules)!;
@@ -387,45 +427,46 @@ async function decide(
 		const cutAt = atOnce ? undefined : cutByMaximumWait(arrivals, own.id, rules);
 		if (cutAt === undefined || Date.now() < cutAt - READ_AHEAD_MS) {
 			tellRun(this, RUN_OUTCOMES.joined(), message.chatId, true);
-			return [];
+			return undefined;
 		}
 		burst = { firstSentAt: lines.firstSentAt, isLast: true, closesAt: cutAt };
 	}
 	// Cut by Maximum Wait: at the cut; otherwise Quiet Period after the row was written (decidesAt).
 	if (!atOnce) await sleepUntil(burst.closesAt < own.sentAt + rules.quietMs ? burst.closesAt : meantToWakeAt);
 	const behind = !atOnce && isBehind({ sentAt: own.sentAt, writtenAt: own.writtenAt, meantToWakeAt, wokeAt: Date.now() });
-	const pause = pausedUntilOf(rows);
-	const paused = pause.until > Date.now();
+	return { burst, rows, arrivals, atOnce, behind };
+}
 
-	// 3. The claim: the burst is the rows it got. Messages of an earlier burst left behind (their
-	// execution died with its process) go with this one, once no execution could still be on its way.
-	const leftBehind = arrivals.filter((one) => one.sentAt < burst.firstSentAt && one.sentAt + rules.maxWaitMs + LEFT_BEHIND_MS < Date.now());
-	const burstId = `${this.getExecutionId() ?? 'run'}:${own.id}`;
-	const { rows: claimed, heldBy } = await claimBurst(table, message.chatId, burstId, {
-		sent: { from: Math.min(burst.firstSentAt, ...leftBehind.map((one) => one.sentAt)), to: burst.closesAt },
-		last: own,
-		firstSentAt: burst.firstSentAt,
-		// A message going on at once does not wait for typing either.
-		rules: atOnce ? { ...rules, waitWhileTyping: false } : rules,
-		behind,
-		rows,
-	});
+/**
+ * After the claim: the burst as one item, or nothing while the chat is paused (or its messages
+ * marked as paused, by While Paused). A send after this node skips answers the person wrote
+ * past: the chat's answers still being made are overtaken and their messages join this burst
+ * (skipIfWroteAgain.ts). Not a chat's first message going on at once: the user chose to answer
+ * it at once, whatever follows.
+ */
+async function answerBurst(
+	this: IExecuteFunctions,
+	claim: {
+		item: Item;
+		message: IncomingMessage;
+		table: ConversationTable;
+		burstId: string;
+		rows: Row[];
+		claimed: Row[];
+		wentOnBecause: WentOnBecause;
+		pause?: ReturnType<typeof pausedUntilOf>;
+	},
+	{ rules, options, itemIndex }: { rules: Rules; options: IDataObject; itemIndex: number },
+): Promise<Output[]> {
+	const { item, message, table, burstId, rows, claimed, wentOnBecause, pause } = claim;
 	let kept = keptOf(claimed);
-	if (!kept.length) {
-		tellRun(this, RUN_OUTCOMES.takenElsewhere(), message.chatId, true);
-		return [];
-	}
-	const wentOnBecause = atOnce ?? heldBy ?? closedBecause(claimed.map((row) => sentAtOf(row)), rules);
 	// A paused chat's messages are taken too, so none of them joins a burst after the pause.
-	if (paused) {
+	if (pause) {
 		tellRun(this, RUN_OUTCOMES.botOff(options.whilePaused === 'markPaused'), message.chatId, options.whilePaused !== 'markPaused');
 		if (options.whilePaused !== 'markPaused') return [];
 		const files = await filesForThisExecution.call(this, kept, { messageId: message.messageId, binary: item.binary });
 		return whilePaused(options, files.messages.map((one) => combine([one])), message.chatId, pause, wentOnBecause);
 	}
-	// A send after this node skips answers the person wrote past: the chat's answers still being
-	// made are overtaken and their messages join this burst (skipIfWroteAgain.ts). Not a chat's
-	// first message going on at once: the user chose to answer it at once, whatever follows.
 	const skippable = wentOnBecause !== WENT_ON_BECAUSE.firstMessage && skippingSendFollows(this);
 	const answer = skippable ? await openAnswer(table, message.chatId, burstId, { read: rows, claimed }) : undefined;
 	const carriedOver = answer?.rows ? answer.rows.length - claimed.length : 0;
