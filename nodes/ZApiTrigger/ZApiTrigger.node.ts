@@ -1,7 +1,7 @@
 import type {
-	IHookFunctions,
 	INodeCredentialDescription,
 	INodeProperties,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeBaseDescription,
 	INodeTypeDescription,
@@ -22,7 +22,6 @@ import { CONTROL_METHOD } from '../shared/control';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
 
-/** The chosen events' labels, from the Events table. */
 const EVENT_LABELS = JSON.stringify(Object.fromEntries(EVENT_CHOICES.map(({ value, name }) => [value, name])));
 
 /** The canvas subtitle: the chosen events by their labels, from the Events table. */
@@ -50,7 +49,6 @@ const INSTANCE_CREDENTIAL: INodeCredentialDescription = {
 	// Tested by the nodes, in words naming the credential and the field to fix (shared/credentialCheck.ts).
 	testedBy: 'zApiApiTest',
 };
-const STATE_CREDENTIAL_LABEL = 'Credential for Z-API Conversation State API';
 
 /**
  * Needed when a Combine Quick Messages follows: the trigger records each message as it arrives
@@ -64,16 +62,13 @@ const STATE_CREDENTIAL_LABEL = 'Credential for Z-API Conversation State API';
  * a type), hence a description per version. Saved workflows keep their version, so a trigger
  * that has the credential keeps it shown and working, and one without it gets no new issue.
  */
-const STATE_CREDENTIAL_BY_VERSION: { saved: INodeCredentialDescription; current: INodeCredentialDescription } = {
-	saved: { name: 'zApiConversationStateApi', displayName: STATE_CREDENTIAL_LABEL, required: false, testedBy: 'zApiConversationStateTest' },
-	current: {
-		name: 'zApiConversationStateApi',
-		displayName: STATE_CREDENTIAL_LABEL,
-		required: true,
-		displayOptions: { show: { [FOLLOWED_BY_COMBINE]: [true] } },
-		testedBy: 'zApiConversationStateTest',
-	},
+const SAVED_STATE_CREDENTIAL: INodeCredentialDescription = {
+	name: 'zApiConversationStateApi',
+	displayName: 'Credential for Z-API Conversation State API',
+	required: false,
+	testedBy: 'zApiConversationStateTest',
 };
+const STATE_CREDENTIAL: INodeCredentialDescription = { ...SAVED_STATE_CREDENTIAL, required: true, displayOptions: { show: { [FOLLOWED_BY_COMBINE]: [true] } } };
 
 /** Version 1.2's switch, right after Events. Off by default: a trigger without Combine needs no second credential. */
 const followedByCombineProperty: INodeProperties = {
@@ -92,15 +87,14 @@ const followedByCombineProperty: INodeProperties = {
  * Combine Quick Messages (above).
  */
 function versionDescription(versions: number[], withSwitch: boolean): INodeTypeDescription {
-	const properties = triggerProperties();
-	if (withSwitch) properties.splice(properties.findIndex((property) => property.name === 'events') + 1, 0, followedByCombineProperty);
+	const properties = TRIGGER_PROPERTIES.flatMap((property) => (withSwitch && property.name === 'events' ? [property, followedByCombineProperty] : [property]));
 	return {
 		...BASE_DESCRIPTION,
 		version: versions,
 		defaults: { name: 'Z-API Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [INSTANCE_CREDENTIAL, withSwitch ? STATE_CREDENTIAL_BY_VERSION.current : STATE_CREDENTIAL_BY_VERSION.saved],
+		credentials: [INSTANCE_CREDENTIAL, withSwitch ? STATE_CREDENTIAL : SAVED_STATE_CREDENTIAL],
 		webhooks: WEBHOOKS,
 		properties,
 	};
@@ -131,238 +125,154 @@ const WEBHOOKS: INodeTypeDescription['webhooks'] = [
 /** What answers a request, by the webhook it came to (n8n names it). */
 const RECEIVERS: Record<string, (this: IWebhookFunctions) => Promise<IWebhookResponseData>> = { default: receive, setup: receiveControl };
 
-function triggerProperties(): INodeProperties[] {
-	return [
-		{
-			displayName:
-				'Activating points the instance’s webhooks at this workflow over https, shared with other active Z-API Trigger workflows of this n8n; another program’s address is put back when the last one stops, and after test listening.',
-			name: 'webhookNotice',
-			type: 'notice',
-			default: '',
-		},
-		{
-			displayName: 'Events',
-			name: 'events',
-			type: 'multiOptions',
-			required: true,
-			options: EVENT_CHOICES.map(({ name, value, description }) => ({ name, value, description })),
-			default: ['messageReceived'],
-			description:
-				'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another app using them stops receiving until this one is deactivated (then it is put back), while other active workflows of this n8n share them. Message Sent by Me also turns on Z-API’s notify sent by me for the instance until then. n8n must be reachable over https.',
-		},
-		{
-			displayName: 'Sent by Me From',
-			name: 'sentByMe',
-			type: 'multiOptions',
-			options: SENDERS.filter(({ fromMe }) => fromMe).map(({ name, value, description }) => ({
-				name,
-				value,
-				description,
-			})),
-			default: [],
-			description:
-				'Which of my messages start the workflow: typed by a person on the instance’s phone or WhatsApp Web, sent through the API, or from a delivery that does not say. Leave empty for all. The item’s sentBy says which.',
-			displayOptions: { show: { events: ['messageSent'] } },
-		},
-		{
-			displayName: 'Message Kinds',
-			name: 'contentKinds',
-			type: 'multiOptions',
-			options: [...CONTENT_KINDS, ...FLAG_KINDS].map(({ kind, label }) => ({ name: label, value: kind })),
-			default: [],
-			description: 'Only messages of these kinds start the workflow. Leave empty for all kinds.',
-			displayOptions: { show: { events: ['messageReceived', 'messageSent'] } },
-		},
-		{
-			displayName: 'Notification Kinds',
-			name: 'notificationKinds',
-			type: 'multiOptions',
-			options: NOTIFICATION_KINDS.map(({ code, label }) => ({ name: label, value: code })),
-			default: [],
-			description:
-				'Only notifications of these kinds start the workflow, for example Participant Added. Leave empty for all kinds.',
-			displayOptions: { show: { events: ['notification'] } },
-		},
-		{
-			displayName: 'Statuses',
-			name: 'statusKinds',
-			type: 'multiOptions',
-			options: STATUS_KINDS.map(({ status, label }) => ({ name: label, value: status })),
-			default: [],
-			description:
-				'Only status changes to these statuses start the workflow. Leave empty for all. Read by Me also covers the older spelling READ-SELF.',
-			displayOptions: { show: { events: ['messageStatus'] } },
-		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Chats',
-					name: 'chatType',
-					type: 'options',
-					options: [
-						{ name: 'All Chats', value: 'all' },
-						{ name: 'Groups Only', value: 'groups' },
-						{ name: 'No Groups', value: 'private' },
-					],
-					default: 'all',
-					description: 'Whether group chats, one-to-one chats or both start the workflow',
-				},
-				{
-					displayName: 'Download Media',
-					name: 'downloadMedia',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to download the file of image, audio, video, document, sticker, template and button messages and put it on the item as binary data (for an AI model, storage or transcription). A file that cannot be downloaded leaves the item without it, with the reason in media.reason.',
-					displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Ignore Broadcast Messages',
-					name: 'ignoreBroadcasts',
-					type: 'boolean',
-					default: true,
-					description: 'Whether messages with broadcast true (sent to a broadcast list) start no execution',
-					displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Ignore Edits',
-					name: 'ignoreEdits',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether an edited message starts no execution. Off, an edit starts one like a new message, with isEdit true and the same message ID, so a bot may answer it twice.',
-					displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Ignore Repeated Deliveries',
-					name: 'ignoreRepeats',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether a delivery Z-API sends again (same message ID and kind, or same status and IDs) starts no second execution. Two copies arriving at the very same moment may still both start.',
-				},
-				{
-					displayName: 'Ignore Replies to My Status',
-					name: 'ignoreStatusReplies',
-					type: 'boolean',
-					default: true,
-					description: 'Whether replies to the instance’s WhatsApp status (isStatusReply true) start no execution',
-					displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Include Channel Posts',
-					name: 'includeChannelPosts',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether posts of WhatsApp channels (isNewsletter true) start the workflow. Without this option they do not: a bot has no one to answer in a channel.',
-					displayOptions: { show: { '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Max File Size (MB)',
-					name: 'maxFileSizeMb',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: DEFAULT_MAX_FILE_MB,
-					description:
-						'Larger files are not downloaded (with Download Media on); the item says so in media.reason. Files go to n8n’s binary data storage, not into the item’s JSON.',
-					displayOptions: { show: { downloadMedia: [true], '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'One Item per Message ID',
-					name: 'splitStatusIds',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether a status change covering several messages gives one item per message instead of one item with all IDs',
-					displayOptions: { show: { '/events': ['messageStatus'] } },
-				},
-				{
-					displayName: 'Only These Phones',
-					name: 'phones',
-					type: 'string',
-					default: '',
-					placeholder: '5511999999999, 120363019502650977-group',
-					description:
-						'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
-				},
-				{
-					displayName: 'Put File in Field',
-					name: 'binaryProperty',
-					type: 'string',
-					default: DEFAULT_BINARY_PROPERTY,
-					description: 'Name of the binary field the downloaded file goes to (with Download Media on)',
-					displayOptions: { show: { downloadMedia: [true], '/events': ['messageReceived', 'messageSent'] } },
-				},
-				{
-					displayName: 'Repeat Window (Minutes)',
-					name: 'repeatWindowMinutes',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: DEFAULT_REPEAT_WINDOW_MINUTES,
-					description:
-						'How long a delivery is remembered to recognise it when it comes again (with Ignore Repeated Deliveries on, its default)',
-					// Hidden only once Ignore Repeated Deliveries is added and turned off: absent, it is on.
-					displayOptions: { hide: { ignoreRepeats: [false] } },
-				},
-				{
-					displayName: 'Start on Answers Elsewhere',
-					name: 'startOnAnswersElsewhere',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether a message that answers a question of Send and Wait for Reply waiting in another workflow on this instance also starts this workflow. Off, the answer goes to the waiting execution only.',
-					displayOptions: { show: { '/events': ['messageReceived'] } },
-				},
-				{
-					displayName: 'Unknown Events',
-					name: 'unknownEvents',
-					type: 'options',
-					options: [
-						{
-							name: 'Start the Workflow',
-							value: 'emit',
-							description: 'As items of kind unknown, with the delivery as it came in payload',
-						},
-						{ name: 'Ignore Them', value: 'drop' },
-					],
-					default: 'emit',
-					description: 'What to do with deliveries this node does not recognise, such as kinds added to Z-API later',
-				},
-			],
-		},
-	];
+/** The events whose items are messages: message kinds, flags and media apply to them. */
+const MESSAGE_EVENTS = ['messageReceived', 'messageSent'];
+
+/** A list narrowing which items of `events` start the workflow; left empty, all do. */
+function narrowing(displayName: string, name: string, events: string[], options: INodePropertyOptions[], description: string): INodeProperties {
+	return { displayName, name, type: 'multiOptions', options, default: [], description, displayOptions: { show: { events } } };
 }
+
+/** The switch of one message flag (MESSAGE_FLAG_FILTERS, filters.ts): on by default, shown for message events. */
+function flagOption(displayName: string, name: string, description: string): INodeProperties {
+	return { displayName, name, type: 'boolean', default: true, description, displayOptions: { show: { '/events': MESSAGE_EVENTS } } };
+}
+
+const OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Chats',
+		name: 'chatType',
+		type: 'options',
+		options: [{ name: 'All Chats', value: 'all' }, { name: 'Groups Only', value: 'groups' }, { name: 'No Groups', value: 'private' }],
+		default: 'all',
+		description: 'Whether group chats, one-to-one chats or both start the workflow',
+	},
+	{
+		displayName: 'Download Media',
+		name: 'downloadMedia',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to download the file of image, audio, video, document, sticker, template and button messages and put it on the item as binary data (for an AI model, storage or transcription). A file that cannot be downloaded leaves the item without it, with the reason in media.reason.',
+		displayOptions: { show: { '/events': MESSAGE_EVENTS } },
+	},
+	flagOption('Ignore Broadcast Messages', 'ignoreBroadcasts', 'Whether messages with broadcast true (sent to a broadcast list) start no execution'),
+	flagOption('Ignore Edits', 'ignoreEdits', 'Whether an edited message starts no execution. Off, an edit starts one like a new message, with isEdit true and the same message ID, so a bot may answer it twice.'),
+	{
+		displayName: 'Ignore Repeated Deliveries',
+		name: 'ignoreRepeats',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether a delivery Z-API sends again (same message ID and kind, or same status and IDs) starts no second execution. Two copies arriving at the very same moment may still both start.',
+	},
+	flagOption('Ignore Replies to My Status', 'ignoreStatusReplies', 'Whether replies to the instance’s WhatsApp status (isStatusReply true) start no execution'),
+	flagOption('Include Channel Posts', 'includeChannelPosts', 'Whether posts of WhatsApp channels (isNewsletter true) start the workflow. Without this option they do not: a bot has no one to answer in a channel.'),
+	{
+		displayName: 'Max File Size (MB)',
+		name: 'maxFileSizeMb',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_FILE_MB,
+		description:
+			'Larger files are not downloaded (with Download Media on); the item says so in media.reason. Files go to n8n’s binary data storage, not into the item’s JSON.',
+		displayOptions: { show: { downloadMedia: [true], '/events': MESSAGE_EVENTS } },
+	},
+	{
+		displayName: 'One Item per Message ID',
+		name: 'splitStatusIds',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a status change covering several messages gives one item per message instead of one item with all IDs',
+		displayOptions: { show: { '/events': ['messageStatus'] } },
+	},
+	{
+		displayName: 'Only These Phones',
+		name: 'phones',
+		type: 'string',
+		default: '',
+		placeholder: '5511999999999, 120363019502650977-group',
+		description:
+			'Comma-separated phones, group IDs or LID IDs. Only events of these chats (or sent by these group members) start the workflow. An entry that is none of these stops the activation.',
+	},
+	{
+		displayName: 'Put File in Field',
+		name: 'binaryProperty',
+		type: 'string',
+		default: DEFAULT_BINARY_PROPERTY,
+		description: 'Name of the binary field the downloaded file goes to (with Download Media on)',
+		displayOptions: { show: { downloadMedia: [true], '/events': MESSAGE_EVENTS } },
+	},
+	{
+		displayName: 'Repeat Window (Minutes)',
+		name: 'repeatWindowMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_REPEAT_WINDOW_MINUTES,
+		description: 'How long a delivery is remembered to recognise it when it comes again (with Ignore Repeated Deliveries on, its default)',
+		// Hidden only once Ignore Repeated Deliveries is added and turned off: absent, it is on.
+		displayOptions: { hide: { ignoreRepeats: [false] } },
+	},
+	{
+		displayName: 'Start on Answers Elsewhere',
+		name: 'startOnAnswersElsewhere',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a message that answers a question of Send and Wait for Reply waiting in another workflow on this instance also starts this workflow. Off, the answer goes to the waiting execution only.',
+		displayOptions: { show: { '/events': ['messageReceived'] } },
+	},
+	{
+		displayName: 'Unknown Events',
+		name: 'unknownEvents',
+		type: 'options',
+		options: [
+			{ name: 'Start the Workflow', value: 'emit', description: 'As items of kind unknown, with the delivery as it came in payload' },
+			{ name: 'Ignore Them', value: 'drop' },
+		],
+		default: 'emit',
+		description: 'What to do with deliveries this node does not recognise, such as kinds added to Z-API later',
+	},
+];
+
+const TRIGGER_PROPERTIES: INodeProperties[] = [
+	{
+		displayName:
+			'Activating points the instance’s webhooks at this workflow over https, shared with other active Z-API Trigger workflows of this n8n; another program’s address is put back when the last one stops, and after test listening.',
+		name: 'webhookNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: EVENT_CHOICES.map(({ name, value, description }) => ({ name, value, description })),
+		default: ['messageReceived'],
+		description:
+			'What starts the workflow. Only the webhooks these events need are registered; Z-API keeps one address per webhook, so another app using them stops receiving until this one is deactivated (then it is put back), while other active workflows of this n8n share them. Message Sent by Me also turns on Z-API’s notify sent by me for the instance until then. n8n must be reachable over https.',
+	},
+	narrowing('Sent by Me From', 'sentByMe', ['messageSent'], SENDERS.filter(({ fromMe }) => fromMe).map(({ name, value, description }) => ({ name, value, description })), 'Which of my messages start the workflow: typed by a person on the instance’s phone or WhatsApp Web, sent through the API, or from a delivery that does not say. Leave empty for all. The item’s sentBy says which.'),
+	narrowing('Message Kinds', 'contentKinds', MESSAGE_EVENTS, [...CONTENT_KINDS, ...FLAG_KINDS].map(({ kind, label }) => ({ name: label, value: kind })), 'Only messages of these kinds start the workflow. Leave empty for all kinds.'),
+	narrowing('Notification Kinds', 'notificationKinds', ['notification'], NOTIFICATION_KINDS.map(({ code, label }) => ({ name: label, value: code })), 'Only notifications of these kinds start the workflow, for example Participant Added. Leave empty for all kinds.'),
+	narrowing('Statuses', 'statusKinds', ['messageStatus'], STATUS_KINDS.map(({ status, label }) => ({ name: label, value: status })), 'Only status changes to these statuses start the workflow. Leave empty for all. Read by Me also covers the older spelling READ-SELF.'),
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: OPTIONS },
+];
 
 /** What every version does: the same webhooks, the same behaviour. */
 abstract class ZApiTriggerBehaviour {
 	methods = { credentialTest: { zApiApiTest: testInstanceCredential, zApiConversationStateTest: testConversationState } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove.call(this);
-			},
-		},
-	};
+	webhookMethods = { default: { checkExists, create, delete: remove } };
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await (RECEIVERS[this.getWebhookName()] ?? receive).call(this);
 	}
 }
 
-/** Versions 1 and 1.1: what saved workflows hold. */
+/** Versions 1 and 1.1: what saved workflows hold. n8n's lint reads icon and subtitle in each class's own description. */
 class ZApiSavedVersionsTrigger extends ZApiTriggerBehaviour implements INodeType {
 	description: INodeTypeDescription = {
 		...versionDescription([1, 1.1], false),

@@ -6,7 +6,7 @@ import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, TYPING_ENDE
 import { combineAfter, type CombineAfter } from '../shared/combineLink';
 import { toItems } from '../shared/delivery/items';
 import { chatTextOf, isObject, textOf } from '../shared/delivery/readers';
-import type { TriggerStaticData } from './staticData';
+import type { BurstTable, TriggerStaticData } from './staticData';
 
 /*
  * Arrivals: Combine Quick Messages counts a message's place in its burst from when it arrived
@@ -16,13 +16,6 @@ import type { TriggerStaticData } from './staticData';
  * tells the item where (`recorded`). One call to n8n's API per message; the table is found at
  * activation, with the Conversation State credential the trigger then needs too.
  */
-
-/**
- * The table's record in the trigger's static data, set at activation when a Combine node
- * follows: all a delivery needs to know of it. `typing`: the node waits while a person types,
- * so the trigger records chat presence too.
- */
-export type BurstTable = { id: string; name: string; typing?: true };
 
 /**
  * The Combine Quick Messages after this trigger, read at activation (deliveries read what

@@ -9,9 +9,9 @@ import { isPersonReply } from '../shared/combineLink';
 import { chosenEvents } from './eventChoices';
 
 /*
- * Which items start the workflow: the events, message kinds, notification kinds, statuses,
- * who wrote my messages, message flags and chats the user chose. A delivery the user did not ask for is still answered 200 by the
- * trigger, so the service does not send it again.
+ * Which items start the workflow: the events, message kinds, notification kinds, statuses, who
+ * wrote my messages, message flags and chats the user chose. A delivery the user did not ask
+ * for is still answered 200 by the trigger, so the service does not send it again.
  */
 
 /** The user's choices, as the trigger's parameters hold them. */
@@ -103,22 +103,14 @@ export function acceptor({ events, contentKinds, notificationKinds, statusKinds 
 		if (item.kind === UNKNOWN_KIND && dropUnknown) return false;
 		// The events chosen decide known deliveries; Unknown Events decides the others.
 		if (item.event !== 'unknown' && !choices.some((choice) => choice.accepts(item)) && !(takesPersonReplies && isPersonReply(item))) return false;
-		if (item.event === 'message' && contentKinds.length && !contentKinds.includes(item.kind as string)) {
-			return false;
-		}
-		if (item.event === 'message' && flagFilters.some(({ flagged }) => flagged(item))) return false;
-		// Who wrote it narrows Message Sent by Me only; Message Received has its own rule.
-		if (item.event === 'message' && item.fromMe === true && sentByMe.length && !sentByMe.includes(item.sentBy as string)) {
-			return false;
+		if (item.event === 'message') {
+			if (contentKinds.length && !contentKinds.includes(item.kind as string)) return false;
+			if (flagFilters.some(({ flagged }) => flagged(item))) return false;
+			// Who wrote it narrows Message Sent by Me only; Message Received has its own rule.
+			if (item.fromMe === true && sentByMe.length && !sentByMe.includes(item.sentBy as string)) return false;
 		}
 		if (item.event === 'status' && statuses.size && !statuses.has(item.kind as string)) return false;
-		if (
-			item.event === 'notification' &&
-			notificationKinds.length &&
-			!notificationKinds.includes(item.notification as string)
-		) {
-			return false;
-		}
+		if (item.event === 'notification' && notificationKinds.length && !notificationKinds.includes(item.notification as string)) return false;
 		// The chat filters hold for every delivery, known or not, except events that are
 		// about the instance and no chat (connected, disconnected).
 		if (!isAboutChat(item)) return true;
@@ -147,9 +139,7 @@ function chatOf(item: IDataObject): IDataObject {
 
 /** The chat and the group member, when they are text; other values match no entry. */
 function phonesOf(chat: IDataObject): string[] {
-	return [textOf(fieldOf(chat, 'phone')), textOf(fieldOf(chat, 'participantPhone'))].filter(
-		(phone): phone is string => phone !== null,
-	);
+	return [textOf(fieldOf(chat, 'phone')), textOf(fieldOf(chat, 'participantPhone'))].filter((phone): phone is string => phone !== null);
 }
 
 /** By isGroup when the delivery says so; by the form of the chat id when it does not (status changes). */

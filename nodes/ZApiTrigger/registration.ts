@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { credentialSecrets, getInstance, messageOf, nodeError, redactError, redactSecrets, secretsOf, wasRefused } from '../shared/transport';
+import { credentialSecrets, getInstance, messageOf, nodeError, redactError, redactSecrets, secretsOf, wasRefused, type ZApiInstance } from '../shared/transport';
 import {
 	isWebhookName,
 	readWebhookSettings,
@@ -54,15 +54,37 @@ function webhookUrlOf(context: IHookFunctions): string {
 }
 
 /** The current settings, or why they could not be read (redacted, fit for a log line). */
-async function readCurrent(
-	context: IHookFunctions,
-	secrets: string[],
-): Promise<WebhookSettings | { unreadable: string }> {
+type Reading = WebhookSettings | { unreadable: string };
+
+async function readCurrent(context: IHookFunctions, secrets: string[]): Promise<Reading> {
 	try {
 		return await readWebhookSettings.call(context);
 	} catch (error) {
 		return { unreadable: redactSecrets(messageOf(error), secrets) };
 	}
+}
+
+/** A message with more said after it, as one sentence follows another. */
+function followedBy(message: string, more: string): string {
+	return `${message.replace(/[\s.:]+$/, '')}. ${more}`;
+}
+
+/** Why a call failed, redacted, fit to go in parentheses. */
+function whyOf(error: unknown, secrets: string[]): string {
+	return redactSecrets(messageOf(error), secrets).replace(/[\s.]+$/, '');
+}
+
+function log(context: IHookFunctions, level: 'info' | 'warn', text: string): void {
+	context.logger[level](`Z-API Trigger: ${text}`);
+}
+
+/** Points a webhook back at what it held before, or clears it (''). */
+async function putBack(context: IHookFunctions, name: WebhookName, address: string, secrets: string[]): Promise<void> {
+	await setWebhookAddress.call(context, { name, address, shownAs: 'the address from before', whatToDo: 'Check the webhook in the Z-API panel.', secrets, leaveSentByMe: true });
+}
+
+async function turnSentByMeOff(context: IHookFunctions, secrets: string[]): Promise<void> {
+	await setSentByMe.call(context, false, 'Check notify sent by me in the Z-API panel.', secrets);
 }
 
 /** For an error that brings no what-to-do of its own. */
@@ -77,9 +99,7 @@ export function withWhatToDo(error: unknown, context: Pick<IHookFunctions, 'getN
 	const failure = error instanceof Error ? error : new NodeOperationError(context.getNode(), String(error));
 	const description = (failure as { description?: unknown }).description;
 	const whatToDo = typeof description === 'string' && description.trim() ? description.trim() : FALLBACK_WHAT_TO_DO;
-	if (!failure.message.includes(whatToDo)) {
-		failure.message = `${failure.message.replace(/[\s.:]+$/, '')}. ${whatToDo}`;
-	}
+	if (!failure.message.includes(whatToDo)) failure.message = followedBy(failure.message, whatToDo);
 	return failure;
 }
 
@@ -121,11 +141,12 @@ export const checkExists = atActivation(async function checkExists(this: IHookFu
 	if (isTestListening(this)) return false;
 	const data = staticDataOf(this);
 	const needed = neededWebhooks(this);
+	const sentByMe = wantsSentByMe(this, needed);
 	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
 	const { activation, registered } = data;
 	if (!activation || needed.some((name) => registered?.[name] !== webhookUrl)) return false;
 	// Message Sent by Me chosen or dropped since: the received webhook is set again the other way.
-	if (wantsSentByMe(this, needed) !== (data.sentByMeBefore !== undefined)) return false;
+	if (sentByMe !== (data.sentByMeBefore !== undefined)) return false;
 	// A Combine Quick Messages added, removed or changed since: its table is found again (arrivals.ts).
 	const combine = combineAfterThis(this);
 	if (!!combine !== !!data.burstTable || (combine?.waitWhileTyping ?? false) !== !!data.burstTable?.typing) return false;
@@ -135,7 +156,7 @@ export const checkExists = atActivation(async function checkExists(this: IHookFu
 	// same address again is what the user asked for.
 	const current = await readCurrent(this, [...secretsOf(instance), ...secretsOfAddress(ours)]);
 	if ('unreadable' in current) return false;
-	if (wantsSentByMe(this, needed) && current.sentByMe === false) return false;
+	if (sentByMe && current.sentByMe === false) return false;
 	return needed.every((name) => current.addresses[name] === ours);
 });
 
@@ -147,9 +168,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	const test = isTestListening(this);
 	const needed = neededWebhooks(this);
 	if (!needed.length) {
-		throw new NodeOperationError(this.getNode(), 'No event is chosen', {
-			description: 'Choose at least one event in Events.',
-		});
+		throw new NodeOperationError(this.getNode(), 'No event is chosen', { description: 'Choose at least one event in Events.' });
 	}
 	const sentByMe = wantsSentByMe(this, needed);
 	// Before any webhook is set: a missing credential is said now, with nothing to undo.
@@ -161,7 +180,8 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	const url = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
 	const secrets = [...secretsOf(instance), ...secretsOfAddress(url)];
 
-	const now = test ? await settingsBeforeListening(this) : await readCurrent(this, secrets);
+	const now = await readCurrent(this, secrets);
+	if (test && 'unreadable' in now) throw listeningRefused(this, now.unreadable);
 	const before: Before = {};
 	for (const name of needed) {
 		const known = again?.before?.[name];
@@ -170,35 +190,75 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		else before[name] = isOwnAddress(now.addresses[name], webhookUrl) ? '' : now.addresses[name];
 	}
 	const flagBefore = 'unreadable' in now ? null : now.sentByMe;
-	const sentByMeBefore = again && again.sentByMeBefore !== undefined ? again.sentByMeBefore : flagBefore;
+	const sentByMeBefore = again?.sentByMeBefore !== undefined ? again.sentByMeBefore : flagBefore;
 	// Webhooks another workflow of this n8n holds are shared with it (sharing.ts), not taken.
 	const shared = await joinHeads(this, data, { needed, now, webhookUrl, activation, instance, sentByMe, test });
 	for (const name of [...shared.joined, ...shared.orphaned]) before[name] = '';
 	const taking = needed.filter((name) => !shared.joined.includes(name));
-	tellTakeOvers(this, taking, now, webhookUrl, test, sentByMe && taking.includes('receivedAndSent') ? sentByMeBefore : true);
+	tellTakeOvers(this, taking, now, webhookUrl, test, sentByMe && taking.includes('receivedAndSent') && sentByMeBefore === false);
 
 	// The record is complete before the first PUT: a delivery may come as soon as one lands.
-	Object.assign(data, {
+	// A field undefined here is deleted: absent, not undefined, when it does not apply.
+	const record: Partial<TriggerStaticData> = {
 		activation,
 		registered: Object.fromEntries(needed.map((name) => [name, webhookUrl])),
 		before,
 		deliveryCheck: { instanceId: instance.instanceId, signatureDigest: signatureDigest(new URL(url).searchParams.get(SIGNATURE_PARAM) ?? '') },
 		setupWebhook: true,
-	});
-	if (sentByMe) data.sentByMeBefore = sentByMeBefore;
-	else delete data.sentByMeBefore;
-	if (test) data.testSession = true;
-	else delete data.testSession;
-	if (burstTable) data.burstTable = burstTable;
-	else delete data.burstTable;
+		sentByMeBefore: sentByMe ? sentByMeBefore : undefined,
+		testSession: test || undefined,
+		burstTable,
+	};
+	for (const [key, value] of Object.entries(record)) {
+		if (value === undefined) delete data[key];
+		else data[key] = value;
+	}
+	await pointAt(this, data, taking, url, sentByMe, secrets);
+	return true;
+});
 
+/**
+ * Listening takes the webhooks over from whatever had them (often this workflow's own
+ * production address) and puts that back when it ends. When the current addresses cannot
+ * be read, the end could only clear the webhooks or leave them on a test address nobody
+ * answers any more: a live workflow would stop receiving either way. So listening does not
+ * start, and nothing has been changed.
+ */
+function listeningRefused(context: IHookFunctions, why: string): NodeOperationError {
+	return nodeError(context.getNode(), `Listening did not start: Z-API’s current webhook addresses could not be read (${why.replace(/[\s.]+$/, '')})`, {
+		description:
+			'Listening points the webhooks at the test address and, when it ends, puts back the address that was there, which it reads from the instance settings (GET /me). Nothing was changed. Check the Z-API credentials and that Z-API answers, then listen for a test event again; or activate the workflow to try it with real events.',
+	});
+}
+
+/** Logs what the activation takes from whom, by host only. */
+function tellTakeOvers(context: IHookFunctions, taking: WebhookName[], now: Reading, webhookUrl: string, test: boolean, turnsOnSentByMe: boolean): void {
+	const until = test ? 'until listening ends' : 'until the workflow is deactivated';
+	if ('unreadable' in now) {
+		log(context, 'warn', `registers its webhooks without knowing what they pointed at before (${now.unreadable}); deactivating clears them`);
+		return;
+	}
+	for (const name of taking) {
+		const address = now.addresses[name];
+		if (address && !isOwnAddress(address, webhookUrl)) log(context, 'info', `takes the ${WEBHOOKS[name].label} webhook over from ${ownerOf(address)} ${until}, then puts it back`);
+	}
+	if (turnsOnSentByMe) log(context, 'info', `turns on notify sent by me for the whole instance (Message Sent by Me is chosen) ${until}, then turns it off again`);
+}
+
+/**
+ * Points the webhooks taken at this activation's address. On a failure, what may have landed
+ * is put back and the record ended: n8n does not undo a failed activation with this static
+ * data (2.41.1 calls delete() with the record saved before, if any).
+ */
+async function pointAt(context: IHookFunctions, data: TriggerStaticData, taking: WebhookName[], url: string, sentByMe: boolean, secrets: string[]): Promise<void> {
+	const test = data.testSession === true;
 	// Every webhook a PUT was sent for: the one that failed too, unless the service said it did
 	// not take it, as it may have landed all the same (a connection cut after the service took it).
 	const touched: WebhookName[] = [];
 	try {
 		for (const name of taking) {
 			touched.push(name);
-			await setWebhookAddress.call(this, {
+			await setWebhookAddress.call(context, {
 				name,
 				address: url,
 				shownAs: test ? 'the test address of this workflow' : 'the address of this workflow',
@@ -208,42 +268,13 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 			});
 		}
 	} catch (error) {
-		// n8n does not undo a failed activation with this static data (2.41.1 calls delete()
-		// with the record saved before, if any): what may have landed is put back here.
 		if (wasRefused(error)) touched.pop();
-		const summary = await rollBack(this, data, touched, secrets);
+		const summary = await rollBack(context, data, touched, secrets);
 		endActivation(data);
 		const failure =
-			error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error);
-		failure.message = `${failure.message.replace(/[\s.:]+$/, '')}. ${summary}`;
+			error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(context.getNode(), error as Error);
+		failure.message = followedBy(failure.message, summary);
 		throw failure;
-	}
-	return true;
-});
-
-/** Logs what the activation takes from whom, by host only. */
-function tellTakeOvers(
-	context: IHookFunctions,
-	needed: WebhookName[],
-	now: WebhookSettings | { unreadable: string },
-	webhookUrl: string,
-	test: boolean,
-	sentByMeBefore: boolean | null,
-): void {
-	const until = test ? 'until listening ends' : 'until the workflow is deactivated';
-	if ('unreadable' in now) {
-		context.logger.warn(
-			`Z-API Trigger: registers its webhooks without knowing what they pointed at before (${now.unreadable}); deactivating clears them`,
-		);
-		return;
-	}
-	for (const name of needed) {
-		const address = now.addresses[name];
-		if (!address || isOwnAddress(address, webhookUrl)) continue;
-		context.logger.info(`Z-API Trigger: takes the ${WEBHOOKS[name].label} webhook over from ${ownerOf(address)} ${until}, then puts it back`);
-	}
-	if (sentByMeBefore === false) {
-		context.logger.info(`Z-API Trigger: turns on notify sent by me for the whole instance (Message Sent by Me is chosen) ${until}, then turns it off again`);
 	}
 }
 
@@ -251,61 +282,30 @@ function tellTakeOvers(
 async function rollBack(context: IHookFunctions, data: TriggerStaticData, done: WebhookName[], secrets: string[]): Promise<string> {
 	const back: string[] = [];
 	const left: string[] = [];
-	for (const name of [...done].reverse()) {
-		const previous = data.before?.[name];
-		// Nothing known to put back: cleared, as a deactivation would.
-		const address = typeof previous === 'string' ? previous : '';
+	const attempt = async (step: () => Promise<void>, ok: string, failed: string) => {
 		try {
-			await setWebhookAddress.call(context, {
-				name,
-				address,
-				shownAs: 'the address from before',
-				whatToDo: 'Check the webhook in the Z-API panel.',
-				secrets,
-				leaveSentByMe: true,
-			});
-			back.push(`the ${WEBHOOKS[name].label} webhook ${address ? `points at ${ownerOf(address)} again` : 'is cleared again'}`);
+			await step();
+			back.push(ok);
 		} catch (error) {
-			left.push(`the ${WEBHOOKS[name].label} webhook still points at this workflow (${redactSecrets(messageOf(error), secrets).replace(/[\s.]+$/, '')})`);
+			left.push(`${failed} (${whyOf(error, secrets)})`);
 		}
+	};
+	for (const name of [...done].reverse()) {
+		// Nothing known to put back: cleared, as a deactivation would.
+		const address = data.before?.[name] ?? '';
+		const webhook = `the ${WEBHOOKS[name].label} webhook`;
+		await attempt(() => putBack(context, name, address, secrets), `${webhook} ${address ? `points at ${ownerOf(address)} again` : 'is cleared again'}`, `${webhook} still points at this workflow`);
 	}
 	if (done.includes('receivedAndSent') && data.sentByMeBefore === false) {
-		try {
-			await setSentByMe.call(context, false, 'Check notify sent by me in the Z-API panel.', secrets);
-			back.push('notify sent by me is off again');
-		} catch (error) {
-			left.push(`notify sent by me is still on (${redactSecrets(messageOf(error), secrets).replace(/[\s.]+$/, '')})`);
-		}
+		await attempt(() => turnSentByMeOff(context, secrets), 'notify sent by me is off again', 'notify sent by me is still on');
 	}
 	const summary = !done.length
 		? 'No webhook was changed'
 		: left.length
 			? `Left registered: ${left.join('; ')}${back.length ? `. Put back: ${back.join('; ')}` : ''}. Fix these in the Z-API panel`
 			: `Nothing was left registered: ${back.join('; ')}`;
-	context.logger[left.length ? 'warn' : 'info'](`Z-API Trigger: the activation failed. ${summary}`);
+	log(context, left.length ? 'warn' : 'info', `the activation failed. ${summary}`);
 	return summary;
-}
-
-/**
- * Listening takes the webhooks over from whatever had them (often this workflow's own
- * production address) and puts that back when it ends. When the current addresses cannot
- * be read, the end could only clear the webhooks or leave them on a test address nobody
- * answers any more: a live workflow would stop receiving either way. So listening does not
- * start, and nothing has been changed.
- */
-async function settingsBeforeListening(context: IHookFunctions): Promise<WebhookSettings> {
-	try {
-		return await readWebhookSettings.call(context);
-	} catch (error) {
-		throw nodeError(
-			context.getNode(),
-			`Listening did not start: Z-API’s current webhook addresses could not be read (${messageOf(error).replace(/[\s.]+$/, '')})`,
-			{
-				description:
-					'Listening points the webhooks at the test address and, when it ends, puts back the address that was there, which it reads from the instance settings (GET /me). Nothing was changed. Check the Z-API credentials and that Z-API answers, then listen for a test event again; or activate the workflow to try it with real events.',
-			},
-		);
-	}
 }
 
 /**
@@ -351,19 +351,12 @@ export const CLEAN_UP_RULES: Array<{ name: string; matches: (facts: CleanUpFacts
 				: 'its current address could not be read, so it may belong to another workflow by now. If it still points at this workflow, clear it in the Z-API panel or with the Z-API node',
 		}),
 	},
-	{
-		name: 'takenOver',
-		matches: (facts) => facts.current !== facts.ours,
-		then: () => ({ level: 'info', leave: 'it now points elsewhere' }),
-	},
+	{ name: 'takenOver', matches: (facts) => facts.current !== facts.ours, then: () => ({ level: 'info', leave: 'it now points elsewhere' }) },
 	{ name: 'restore', matches: (facts) => typeof facts.previous === 'string', then: (facts) => ({ put: facts.previous as string }) },
 	{
 		name: 'previousUnknown',
 		matches: (facts) => facts.test === true,
-		then: () => ({
-			level: 'warn',
-			leave: 'what it pointed at before listening is not known. Deactivate and activate the production workflow again, if there is one',
-		}),
+		then: () => ({ level: 'warn', leave: 'what it pointed at before listening is not known. Deactivate and activate the production workflow again, if there is one' }),
 	},
 	// Production, what was there before not known: this workflow's address serves nothing
 	// once deactivated, so it is cleared.
@@ -385,72 +378,51 @@ const CLEAR_REFUSED =
 	'it still points at this workflow’s old address, where nothing is accepted any more; clear or change it in the Z-API panel if needed';
 
 async function clearRegistered(context: IHookFunctions, data: TriggerStaticData): Promise<void> {
-	const log = (level: 'info' | 'warn', text: string) => context.logger[level](`Z-API Trigger: ${text}`);
-	let instanceToken: string;
-	let secrets: string[];
+	let instance: ZApiInstance;
 	try {
-		const instance = await getInstance.call(context);
-		instanceToken = instance.instanceToken;
-		secrets = secretsOf(instance);
+		instance = await getInstance.call(context);
 	} catch (error) {
-		log('warn', `left its webhooks as they are: ${messageOf(error)}`);
+		log(context, 'warn', `left its webhooks as they are: ${messageOf(error)}`);
 		return;
 	}
 	const scope = deliveryScope(context);
-	const activation = data.activation as string;
-	const registered = Object.entries(data.registered ?? {});
-	const ours = new Map<string, string>();
-	for (const [name, address] of registered) {
+	const signed = (address: string): string | undefined => {
 		try {
-			ours.set(name, signedUrl(String(address), instanceToken, scope, activation));
+			return signedUrl(address, instance.instanceToken, scope, data.activation as string);
 		} catch {
 			// An address that is not a URL was never sent; there is nothing of ours to clear.
+			return undefined;
 		}
-	}
-	for (const address of [...ours.values(), ...Object.values(data.before ?? {})]) {
-		secrets.push(...secretsOfAddress(address));
-	}
+	};
+	const registered = Object.entries(data.registered ?? {}).map(([name, address]) => ({ name, ours: signed(address) }));
+	const secrets = [...secretsOf(instance), ...[...registered.map(({ ours }) => ours), ...Object.values(data.before ?? {})].flatMap(secretsOfAddress)];
 	const reading = await readCurrent(context, secrets);
 	let receivedHandled = false;
-	for (const [name] of registered) {
-		const address = ours.get(name);
+	for (const { name, ours } of registered) {
 		if (!isWebhookName(name)) {
-			log('warn', `its record names a webhook it does not know (${JSON.stringify(name).slice(0, 60)}); skipped`);
-			continue;
-		}
-		if (!address) {
-			log('warn', `its record holds no address for the ${WEBHOOKS[name].label} webhook; left as it is`);
+			log(context, 'warn', `its record names a webhook it does not know (${JSON.stringify(name).slice(0, 60)}); skipped`);
 			continue;
 		}
 		const label = WEBHOOKS[name].label;
-		const step = cleanUpOf({
-			current: 'addresses' in reading ? reading.addresses[name] : undefined,
-			ours: address,
-			previous: data.before?.[name],
-			test: data.testSession === true,
-		});
+		if (!ours) {
+			log(context, 'warn', `its record holds no address for the ${label} webhook; left as it is`);
+			continue;
+		}
+		const current = 'addresses' in reading ? reading.addresses[name] : undefined;
+		const step = cleanUpOf({ current, ours, previous: data.before?.[name], test: data.testSession === true });
 		if ('leave' in step) {
-			const reason = 'unreadable' in reading ? ` (${reading.unreadable})` : '';
-			log(step.level, `left the ${label} webhook as it is: ${step.leave}${reason}`);
+			log(context, step.level, `left the ${label} webhook as it is: ${step.leave}${'unreadable' in reading ? ` (${reading.unreadable})` : ''}`);
 			continue;
 		}
 		try {
-			await setWebhookAddress.call(context, {
-				name,
-				address: step.put,
-				shownAs: 'the address from before',
-				whatToDo: 'Check the webhook in the Z-API panel.',
-				secrets,
-				leaveSentByMe: true,
-			});
+			await putBack(context, name, step.put, secrets);
 			if (name === 'receivedAndSent') receivedHandled = true;
-			if (step.put) log('info', `put the ${label} webhook back to ${ownerOf(step.put)}`);
+			if (step.put) log(context, 'info', `put the ${label} webhook back to ${ownerOf(step.put)}`);
 		} catch (error) {
-			const why = redactSecrets(messageOf(error), secrets);
-			log('warn', step.put ? `could not restore the ${label} webhook: ${why}` : `could not clear the ${label} webhook (${why.replace(/[\s.]+$/, '')}): ${CLEAR_REFUSED}`);
+			log(context, 'warn', step.put ? `could not restore the ${label} webhook: ${redactSecrets(messageOf(error), secrets)}` : `could not clear the ${label} webhook (${whyOf(error, secrets)}): ${CLEAR_REFUSED}`);
 		}
 	}
-	await restoreSentByMe(context, data, receivedHandled, 'addresses' in reading ? reading.sentByMe : null, secrets, log);
+	await restoreSentByMe(context, data, receivedHandled, 'addresses' in reading ? reading.sentByMe : null, secrets);
 }
 
 /**
@@ -458,27 +430,18 @@ async function clearRegistered(context: IHookFunctions, data: TriggerStaticData)
  * the received webhook was put back by this clean-up (a program that took it over since may
  * want the setting as it is now).
  */
-async function restoreSentByMe(
-	context: IHookFunctions,
-	data: TriggerStaticData,
-	receivedHandled: boolean,
-	now: boolean | null,
-	secrets: string[],
-	log: (level: 'info' | 'warn', text: string) => void,
-): Promise<void> {
+async function restoreSentByMe(context: IHookFunctions, data: TriggerStaticData, receivedHandled: boolean, now: boolean | null, secrets: string[]): Promise<void> {
 	if (data.sentByMeBefore === undefined || data.sentByMeBefore === true || now === false) return;
 	if (!receivedHandled) {
-		log('info', 'left notify sent by me as it is: the received/sent messages webhook is no longer this workflow’s');
-		return;
-	}
-	if (data.sentByMeBefore === null) {
-		log('warn', 'left notify sent by me on: whether it was on before this activation could not be read. Turn it off in the Z-API panel if no program needs it');
-		return;
-	}
-	try {
-		await setSentByMe.call(context, false, 'Check notify sent by me in the Z-API panel.', secrets);
-		log('info', 'turned notify sent by me off again, as it was before');
-	} catch (error) {
-		log('warn', `could not turn notify sent by me off again: ${redactSecrets(messageOf(error), secrets)}`);
+		log(context, 'info', 'left notify sent by me as it is: the received/sent messages webhook is no longer this workflow’s');
+	} else if (data.sentByMeBefore === null) {
+		log(context, 'warn', 'left notify sent by me on: whether it was on before this activation could not be read. Turn it off in the Z-API panel if no program needs it');
+	} else {
+		try {
+			await turnSentByMeOff(context, secrets);
+			log(context, 'info', 'turned notify sent by me off again, as it was before');
+		} catch (error) {
+			log(context, 'warn', `could not turn notify sent by me off again: ${redactSecrets(messageOf(error), secrets)}`);
+		}
 	}
 }

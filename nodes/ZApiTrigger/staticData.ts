@@ -52,14 +52,20 @@ export interface TriggerStaticData extends IDataObject {
 	 * signatureDigest): the instance and the digest of the current address's signature.
 	 */
 	deliveryCheck?: DeliveryCheck;
-	/** The conversation table the trigger records arrivals in, when a Combine Quick Messages follows (arrivals.ts). */
-	burstTable?: { id: string; name: string; typing?: true };
+	/**
+	 * The conversation table the trigger records arrivals in (arrivals.ts), set at activation when
+	 * a Combine Quick Messages follows: all a delivery needs to know of it. `typing`: the node
+	 * waits while a person types, so the trigger records chat presence too.
+	 */
+	burstTable?: BurstTable;
 	/**
 	 * Set by an activation of a version with the `setup` webhook: n8n registered it with the
 	 * activation. Absent, the activation is older and control requests come to `default` (receive.ts).
 	 */
 	setupWebhook?: true;
 }
+
+export type BurstTable = { id: string; name: string; typing?: true };
 
 export interface DeliveryCheck extends IDataObject {
 	instanceId: string;
