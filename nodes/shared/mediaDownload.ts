@@ -170,25 +170,29 @@ async function download(this: MediaContext, url: string, maxBytes: number): Prom
 		return failure('tooLarge', maxBytes);
 	}
 	if (!body || typeof body[Symbol.asyncIterator] !== 'function') return failure('failed', 'no file in the answer');
+	const data = await readUpTo(body, maxBytes, deadline, letGo);
+	if (!Buffer.isBuffer(data)) return data;
+	const contentType = textOf(response.headers?.['content-type'])?.split(';')[0].trim() || undefined;
+	return { data, contentType };
+}
+
+/** The whole body, unless it grows past `maxBytes` or the deadline passes first (then `letGo`). */
+async function readUpTo(body: AsyncIterable<unknown>, maxBytes: number, deadline: number, letGo: () => void): Promise<Buffer | NotDownloaded> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	try {
 		for await (const chunk of body) {
 			const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
 			size += bytes.length;
-			if (size > maxBytes) {
+			const stop = size > maxBytes ? failure('tooLarge', maxBytes) : Date.now() > deadline ? failure('failed', `it took longer than ${DOWNLOAD_TIME_LIMIT_MS / 1000} seconds`) : undefined;
+			if (stop) {
 				letGo();
-				return failure('tooLarge', maxBytes);
-			}
-			if (Date.now() > deadline) {
-				letGo();
-				return failure('failed', `it took longer than ${DOWNLOAD_TIME_LIMIT_MS / 1000} seconds`);
+				return stop;
 			}
 			chunks.push(bytes);
 		}
 	} catch (error) {
 		return failure('failed', (error as Error).message);
 	}
-	const contentType = textOf(response.headers?.['content-type'])?.split(';')[0].trim() || undefined;
-	return { data: Buffer.concat(chunks), contentType };
+	return Buffer.concat(chunks);
 }

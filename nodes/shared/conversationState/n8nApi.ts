@@ -4,9 +4,9 @@
  * timeout, and every failure worded for the credential and field it concerns. The node's calls
  * and the credential's test share it.
  */
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { MAYBE_REACHED_CODES, RedirectedElsewhere, TIMEOUT_CODES, networkCodeOf, redactorFor, sendWithinOrigin, type RawResponse, type Redactor, type Sender } from '../transport';
+import { MAYBE_REACHED_CODES, TIMEOUT_CODES, capital, looksLikeHtml, redactorFor, tryWithinOrigin, urlOf, type Redactor, type Sender } from '../transport';
 
 export const CREDENTIAL_LABEL = 'Z-API Conversation State credential';
 
@@ -22,14 +22,8 @@ const API_PATH = '/api/v1';
  * Undefined when no http(s) address results.
  */
 export function apiBaseOf(typed: unknown, ownAddress?: string): string | undefined {
-	let base = String(typed ?? '').trim() || String(ownAddress ?? '').trim();
-	base = base.replace(/\/+$/, '');
-	if (!/^https?:\/\/[^/\s]+/i.test(base)) return undefined;
-	try {
-		new URL(base);
-	} catch {
-		return undefined;
-	}
+	const base = (String(typed ?? '').trim() || String(ownAddress ?? '').trim()).replace(/\/+$/, '');
+	if (!urlOf(base)) return undefined;
 	if (/\/api\/v1$/i.test(base)) return base;
 	if (/\/api$/i.test(base)) return `${base}/v1`;
 	return `${base}${API_PATH}`;
@@ -51,7 +45,8 @@ export function keyExpiryOf(apiKey: unknown): Date | undefined {
 	}
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** A date as the messages give it: 2026-01-31. */
+export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** What a new key needs, said wherever a key is the problem. */
 export function newKeyAdvice(credentialName: string): string {
@@ -120,7 +115,8 @@ const ADDRESS_FIELD = `the n8n API Address in the ${CREDENTIAL_LABEL}`;
 
 /** One call to n8n's API: the parsed body of a 2xx answer, or why not. */
 export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Promise<N8nApiResult> {
-	const options: IHttpRequestOptions = {
+	const timeout = request.timeoutMs ?? N8N_API_TIMEOUT_MS;
+	const { response, networkCode: code, redirected } = await tryWithinOrigin(setup.send, {
 		method: request.method,
 		url: `${setup.base}${request.path}`,
 		qs: request.qs,
@@ -128,33 +124,26 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: request.timeoutMs ?? N8N_API_TIMEOUT_MS,
-	};
-	const host = new URL(setup.base).host;
-	let response: RawResponse;
-	try {
-		response = await sendWithinOrigin(setup.send, options);
-	} catch (error) {
-		if (error instanceof RedirectedElsewhere) {
-			const redact = await redactorOfSetup(setup);
-			return failed(
-				`${capital(ADDRESS_FIELD)} (${redact(error.from)}) redirected the call to ${redact(error.to)}; it was not followed, so the API key did not go there`,
-				`Set the n8n API Address to the address n8n answers at itself (the one the redirect leads to, if that is this n8n).`,
-				false,
-			);
-		}
-		const code = networkCodeOf(error);
-		const words =
-			code && TIMEOUT_CODES.has(code) ? `it did not answer within ${(request.timeoutMs ?? N8N_API_TIMEOUT_MS) / 1000} seconds` : ((code && NETWORK_WORDS[code]) ?? 'no answer came');
+		timeout,
+	});
+	if (redirected) {
+		const redact = await redactorOfSetup(setup);
+		return failed(
+			`${capital(ADDRESS_FIELD)} (${redact(redirected.from)}) redirected the call to ${redact(redirected.to)}; it was not followed, so the API key did not go there`,
+			`Set the n8n API Address to the address n8n answers at itself (the one the redirect leads to, if that is this n8n).`,
+			false,
+		);
+	}
+	if (!response) {
+		const words = code && TIMEOUT_CODES.has(code) ? `it did not answer within ${timeout / 1000} seconds` : ((code && NETWORK_WORDS[code]) ?? 'no answer came');
 		// The code goes in the description: n8n replaces a message holding one with its own words.
 		return failed(
-			`${capital(ADDRESS_FIELD)} cannot be reached at ${host}: ${words}`,
+			`${capital(ADDRESS_FIELD)} cannot be reached at ${new URL(setup.base).host}: ${words}`,
 			`${code ? `Node reported ${code}. ` : ''}Check that n8n runs and that every n8n process and worker can reach that address (in queue mode, the main process).`,
 			// A change may have been applied by n8n.
 			code === undefined || MAYBE_REACHED_CODES.has(code),
 		);
 	}
-	const { statusCode, body } = response;
 	if (looksLikeHtml(response)) {
 		return failed(
 			`${capital(ADDRESS_FIELD)} leads to a web page, not n8n's API (this is n8n's editor address, or a proxy's page)`,
@@ -162,27 +151,27 @@ export async function callN8nApi(setup: N8nApiSetup, request: N8nApiRequest): Pr
 			false,
 		);
 	}
+	const { statusCode, body } = response;
 	if (statusCode >= 200 && statusCode < 300) return { ok: true, body };
 	if (statusCode === 409 && request.conflictOk) return { ok: true, body: undefined };
+	return await refused(setup, request, statusCode, body);
+}
+
+/** What n8n's API said no with, in words. */
+async function refused(setup: N8nApiSetup, request: N8nApiRequest, statusCode: number, body: unknown): Promise<N8nApiResult> {
 	const message = body && typeof body === 'object' ? (body as IDataObject).message : undefined;
 	const said = typeof message === 'string' ? ` (n8n said: ${(await redactorOfSetup(setup))(message).slice(0, 200)})` : '';
-	if (statusCode === 401 || statusCode === 403) {
-		const expiry = keyExpiryOf(setup.apiKey);
-		if (statusCode === 401 && expiry && expiry.getTime() <= Date.now()) {
-			return failed(
-				`The API Key in the ${CREDENTIAL_LABEL} "${setup.credentialName}" expired on ${day(expiry)}`,
-				`n8n's API keys expire after 30 days unless created without expiry. ${newKeyAdvice(setup.credentialName)}`,
-				false,
-			);
-		}
+	const credential = `${CREDENTIAL_LABEL} "${setup.credentialName}"`;
+	const expiry = keyExpiryOf(setup.apiKey);
+	if (statusCode === 401 && expiry && expiry.getTime() <= Date.now()) {
 		return failed(
-			statusCode === 401
-				? `n8n refused the API Key in the ${CREDENTIAL_LABEL} "${setup.credentialName}": it is wrong, deleted or expired (401)${said}`
-				: `The API Key in the ${CREDENTIAL_LABEL} "${setup.credentialName}" may not use data tables (403)${said}`,
-			newKeyAdvice(setup.credentialName),
+			`The API Key in the ${credential} expired on ${day(expiry)}`,
+			`n8n's API keys expire after 30 days unless created without expiry. ${newKeyAdvice(setup.credentialName)}`,
 			false,
 		);
 	}
+	if (statusCode === 401) return failed(`n8n refused the API Key in the ${credential}: it is wrong, deleted or expired (401)${said}`, newKeyAdvice(setup.credentialName), false);
+	if (statusCode === 403) return failed(`The API Key in the ${credential} may not use data tables (403)${said}`, newKeyAdvice(setup.credentialName), false);
 	if (statusCode === 404 && request.missingMeansOldN8n) {
 		return unsupported(
 			'This n8n serves no data tables on its API: conversation features need n8n 2.0 or later',
@@ -203,11 +192,3 @@ async function redactorOfSetup(setup: N8nApiSetup): Promise<Redactor> {
 	const others = await setup.otherSecrets?.().catch(() => []);
 	return redactorFor([setup.apiKey, ...(others ?? [])]);
 }
-
-function looksLikeHtml(response: RawResponse): boolean {
-	const type = String(response.headers?.['content-type'] ?? '');
-	if (/text\/html/i.test(type)) return true;
-	return typeof response.body === 'string' && /^\s*</.test(response.body);
-}
-
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -17,10 +17,7 @@ export function nodeError(node: INode, message: string, options: { description?:
 	return inOwnWords(new NodeOperationError(node, message, options), message);
 }
 
-/**
- * Every way a Z-API call can fail, in the user's words: what happened, then what to do.
- * Rules are tried in order; the first that matches names the error.
- */
+/** What is known of a failed Z-API call: redacted facts only. */
 export interface FailedCall {
 	/** HTTP status, or undefined when no answer came back. */
 	status?: number;
@@ -50,7 +47,6 @@ export type CredentialKind = 'instance' | 'partner';
 const isPartner = (call: FailedCall) => call.credential === 'partner';
 
 interface ErrorRule {
-	name: string;
 	matches: (call: FailedCall) => boolean;
 	message: (call: FailedCall) => string;
 	description: (call: FailedCall) => string;
@@ -109,10 +105,6 @@ const NETWORK_FAILURES: Record<string, string> = {
 	ENETUNREACH: 'the network of the n8n server has no route to it',
 };
 
-/**
- * A network or certificate failure code in words: what it means and, for a certificate, what
- * to do. Undefined for a code with no words of its own.
- */
 /** Node's codes of a request that got no answer within its timeout. */
 export const TIMEOUT_CODES: ReadonlySet<string> = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 
@@ -122,6 +114,10 @@ export const TIMEOUT_CODES: ReadonlySet<string> = new Set(['ETIMEDOUT', 'ESOCKET
  */
 export const MAYBE_REACHED_CODES: ReadonlySet<string> = new Set([...TIMEOUT_CODES, 'ECONNRESET', 'EPIPE']);
 
+/**
+ * A network or certificate failure code in words: what it means and, for a certificate, what
+ * to do. Undefined for a code with no words of its own.
+ */
 export function networkFailureWords(code: string): { meaning: string; certificateHint?: string } | undefined {
 	if (Object.hasOwn(TLS_FAILURES, code)) return { meaning: TLS_FAILURES[code].meaning, certificateHint: TLS_FAILURES[code].hint };
 	if (Object.hasOwn(NETWORK_FAILURES, code)) return { meaning: NETWORK_FAILURES[code] };
@@ -137,59 +133,46 @@ const PARTNER_MAY_HAVE_BEEN_DONE =
 const PARTNER_INSTANCE_HINT =
 	'Check the Instance ID and Instance Token given to the operation: Create Instance outputs them, and Get Many Instances lists them.';
 
-/** Failures whose words differ for Partner API calls; tried before the others for those calls. */
-const PARTNER_RULES: ErrorRule[] = [
+const rejected = (call: FailedCall) => `Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`;
+
+/**
+ * Every way a Z-API call can fail, in the user's words: what happened, then what to do.
+ * Rules are tried in order; the first that matches names the error.
+ */
+const ERROR_RULES: ErrorRule[] = [
 	{
-		name: 'partnerMayHaveBeenDone',
-		matches: (call) => isPartner(call) && call.mayHaveReached === true,
+		matches: (call) => call.mayHaveReached === true,
 		message: (call) =>
 			call.status === undefined
 				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
 				: `Z-API had a server error (${call.status}) and may have carried out the call`,
-		description: () => PARTNER_MAY_HAVE_BEEN_DONE,
+		description: (call) => (isPartner(call) ? PARTNER_MAY_HAVE_BEEN_DONE : MAY_HAVE_BEEN_DONE),
 	},
+	// The Partner API's own words, tried before the others for its calls.
 	{
-		name: 'partnerTokenRefused',
 		matches: (call) => isPartner(call) && (call.status === 401 || call.status === 403),
 		message: (call) => `Z-API refused the partner token (${call.status})`,
 		description: () =>
 			'Open the Z-API Partner API credentials and paste the integrator (partner) token of the Z-API account again. It is neither an instance token nor the account security token, and it is only given to accounts in the partner programme.',
 	},
 	{
-		name: 'partnerInstanceUnknown',
 		matches: (call) => isPartner(call) && (call.status === 404 || (call.status === 400 && said(call, /instance|token/i))),
 		message: (call) => `Z-API found no instance with this Instance ID and Instance Token (${call.status})`,
 		description: () => PARTNER_INSTANCE_HINT,
 	},
 	{
-		name: 'partnerRejected',
 		matches: (call) => isPartner(call) && isClientError(call) && call.status !== 405 && call.status !== 415 && call.status !== 429 && !(call.status === 400 && namesTheRequest(call.serviceMessage)),
-		message: (call) => `Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`,
+		message: rejected,
 		description: () =>
 			`Check the values sent. If they are right, check the Partner Token in the Z-API Partner API credentials. ${PARTNER_INSTANCE_HINT}`,
 	},
-];
-
-const ERROR_RULES: ErrorRule[] = [
-	...PARTNER_RULES,
 	{
-		name: 'mayHaveBeenDone',
-		matches: (call) => call.mayHaveReached === true,
-		message: (call) =>
-			call.status === undefined
-				? `The connection to Z-API at ${call.host} ended before its answer (${call.networkCode ?? 'no answer'}): Z-API may have carried out the call`
-				: `Z-API had a server error (${call.status}) and may have carried out the call`,
-		description: () => MAY_HAVE_BEEN_DONE,
-	},
-	{
-		name: 'untrustedCertificate',
 		matches: (call) => call.status === undefined && call.networkCode !== undefined && Object.hasOwn(TLS_FAILURES, call.networkCode),
 		message: (call) =>
 			`n8n does not trust the https certificate of ${call.host}: ${TLS_FAILURES[call.networkCode as string].meaning} (${call.networkCode})`,
 		description: (call) => TLS_FAILURES[call.networkCode as string].hint,
 	},
 	{
-		name: 'network',
 		matches: (call) => call.status === undefined,
 		message: (call) => {
 			const words = call.networkCode && Object.hasOwn(NETWORK_FAILURES, call.networkCode) ? `: ${NETWORK_FAILURES[call.networkCode]}` : '';
@@ -199,42 +182,36 @@ const ERROR_RULES: ErrorRule[] = [
 			`${triedTimes(call.attempts)}. Check the Base URL in the credentials and that the n8n server can reach it.`,
 	},
 	{
-		name: 'wrongMethod',
 		matches: (call) => call.status === 405,
 		message: () => 'Z-API refused the HTTP method of this call (405)',
 		description: () =>
 			'The Base URL in the credentials may point to a server that does not speak the Z-API interface. If it is https://api.z-api.io, the service has changed this endpoint: please report it to the maintainers of this node.',
 	},
 	{
-		name: 'wrongContentType',
 		matches: (call) => call.status === 415,
 		message: () => 'Z-API refused the content type of this call (415)',
 		description: () =>
 			'The call was sent as JSON, as the service requires. A proxy between n8n and Z-API may be rewriting requests; otherwise please report it to the maintainers of this node.',
 	},
 	{
-		name: 'rateLimited',
 		matches: (call) => call.status === 429,
 		message: (call) => `Z-API is rate limiting this instance (429, tried ${call.attempts} times)`,
 		description: () =>
 			'Slow the workflow down, for example with Loop Over Items and a Wait node, then run it again.',
 	},
 	{
-		name: 'clientTokenMissing',
 		matches: (call) => !isPartner(call) && isClientError(call) && said(call, /null not allowed/i),
 		message: () => 'Z-API requires a Client Token for this account, and none is set',
 		description: () =>
 			'Account security is on in the Z-API panel (Security > Account security token). Put that token in the Client Token field of the Z-API credentials. It is not the instance token.',
 	},
 	{
-		name: 'clientTokenWrong',
 		matches: (call) => !isPartner(call) && (call.status === 403 || (isClientError(call) && said(call, /client-token/i))),
 		message: () => 'Z-API refused the Client Token',
 		description: () =>
 			'The Client Token in the Z-API credentials does not match the account security token in the Z-API panel (Security). A common mistake is to paste the instance token there: leave the field empty if account security is off.',
 	},
 	{
-		name: 'instanceUnknown',
 		matches: (call) =>
 			!isPartner(call) &&
 			(call.status === 401 ||
@@ -245,38 +222,28 @@ const ERROR_RULES: ErrorRule[] = [
 			`${CREDENTIALS_HINT} If the Base URL is not https://api.z-api.io, check that it points to a server that speaks the Z-API interface.`,
 	},
 	{
-		name: 'serverError',
 		matches: (call) => call.status !== undefined && call.status >= 500,
 		message: (call) => `Z-API had a server error (${call.status}, tried ${call.attempts} times)`,
 		description: () => 'The service may be down or overloaded. Try again in a few minutes.',
 	},
 	{
-		name: 'badRequest',
 		matches: (call) => call.status === 400 && namesTheRequest(call.serviceMessage),
 		message: (call) => `Z-API refused the values sent (400): ${call.serviceMessage}`,
 		description: () => 'Fix the value Z-API names, then run the node again.',
 	},
 	{
-		name: 'rejected',
 		matches: isClientError,
-		message: (call) =>
-			`Z-API rejected the call (${call.status})${call.serviceMessage ? `: ${call.serviceMessage}` : ''}`,
+		message: rejected,
 		description: () =>
 			`Most often the credentials are wrong or the instance is disconnected. ${CREDENTIALS_HINT} If they are right, check the values sent (phone, group ID, URL).`,
 	},
 	{
-		name: 'unexpected',
 		matches: () => true,
 		message: (call) => `Unexpected answer from Z-API (${call.status})`,
 		description: () => 'Try again; if it persists, check the Base URL in the credentials.',
 	},
 ];
 
-/**
- * A 400 whose text names a field or a value of the request (validation errors such as
- * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
- * the service's words then say what to fix better than a guess about the credentials.
- */
 /** How many tries, as a sentence says it: "Tried once", "Tried twice", "Tried 3 times". */
 export function triedTimes(attempts: number): string {
 	if (attempts === 1) return 'Tried once';
@@ -284,14 +251,16 @@ export function triedTimes(attempts: number): string {
 	return `Tried ${attempts} times`;
 }
 
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A 400 whose text names a field or a value of the request (validation errors such as
+ * "phone is required", {"error": "Invalid groupId"}), not a bare status or an HTML page:
+ * the service's words then say what to fix better than a guess about the credentials.
+ */
 function namesTheRequest(message: string | undefined): boolean {
 	if (!message || /<\s*(html|body|!doctype)/i.test(message)) return false;
 	return /\b(required|invalid|must|missing|not allowed|expected|should|format|too (long|short|many))\b/i.test(message);
-}
-
-export function describeFailure(call: FailedCall): { rule: string; message: string; description: string } {
-	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
-	return { rule: rule.name, message: rule.message(call), description: rule.description(call) };
 }
 
 /**
@@ -299,11 +268,12 @@ export function describeFailure(call: FailedCall): { rule: string; message: stri
  * request, the URL or the original error, which carry the instance token.
  */
 export function failedCallError(node: INode, call: FailedCall, itemIndex?: number): NodeApiError {
-	const { message, description } = describeFailure(call);
+	const rule = ERROR_RULES.find((candidate) => candidate.matches(call)) as ErrorRule;
+	const message = rule.message(call);
 	const facts: JsonObject = { status: call.status ?? null, service: call.serviceMessage ?? null };
 	const error = new NodeApiError(node, facts, {
 		message,
-		description,
+		description: rule.description(call),
 		httpCode: call.status === undefined ? undefined : String(call.status),
 		itemIndex,
 	});
@@ -318,7 +288,6 @@ export function messageOf(error: unknown): string {
 /** The service's own words from a response body, short and redacted by the caller. */
 export function serviceMessageOf(body: unknown): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
-	if (typeof body === 'string') return body.slice(0, 300);
 	if (typeof body === 'object') {
 		const record = body as Record<string, unknown>;
 		for (const key of ['error', 'message', 'detail']) {

@@ -1,30 +1,29 @@
-import type {
-	INode,
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { INode, ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestMethods, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { MAYBE_REACHED_CODES, failedCallError, nodeError, serviceMessageOf, type CredentialKind } from './errors';
 import { redactorFor, redactWith, type Redactor } from './redact';
-import { RedirectedElsewhere, sendWithinOrigin, type RawResponse, type Sender } from './sameOrigin';
+import { tryWithinOrigin, type RedirectedElsewhere, type Sender } from './sameOrigin';
 
-export { MAYBE_REACHED_CODES, TIMEOUT_CODES, inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
+export { MAYBE_REACHED_CODES, TIMEOUT_CODES, capital, inOwnWords, messageOf, nodeError, notConfirmedError, wasRefused } from './errors';
+export type { CredentialKind } from './errors';
 export { firstRecord, isRefusal, requireAccepted } from './refusal';
 export type { Expectation } from './refusal';
 export { redactError, redactorFor, redactSecrets } from './redact';
 export type { Redactor } from './redact';
-export { RedirectedElsewhere, sendWithinOrigin } from './sameOrigin';
+export { RedirectedElsewhere, credentialTestSender, helperSender, looksLikeHtml, networkCodeOf, sendWithinOrigin, tryWithinOrigin } from './sameOrigin';
 export type { RawResponse, Sender } from './sameOrigin';
-export { credentialTestSender, helperSender } from './sameOrigin';
 
 export const CREDENTIALS_TYPE = 'zApiApi';
+/** The credential type of Z-API's Partner API (credentials/ZApiPartnerApi.credentials.ts). */
+export const PARTNER_CREDENTIALS_TYPE = 'zApiPartnerApi';
+
+/** How each credential is named to the user, and the type n8n knows it by. */
+const CREDENTIAL_OF: Record<CredentialKind, { name: string; type: string }> = {
+	instance: { name: 'Z-API credentials', type: CREDENTIALS_TYPE },
+	partner: { name: 'Z-API Partner API credentials', type: PARTNER_CREDENTIALS_TYPE },
+};
+
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
 
 /** The action node's resource that uses the Z-API Partner API credential instead of the instance one. */
@@ -112,9 +111,11 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 		instanceId: String(credentials.instanceId ?? '').trim(),
 		instanceToken: String(credentials.instanceToken ?? '').trim(),
 		clientToken: String(credentials.clientToken ?? '').trim(),
-		baseUrl: String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
+		baseUrl: baseUrlOf(credentials),
 	};
 }
+
+const baseUrlOf = (credentials: IDataObject) => String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, '');
 
 /**
  * The credentials, read once per node execution. n8n loads, decrypts and resolves them on
@@ -169,24 +170,19 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 			description: `Fill in ${missing.map((key) => (key === 'instanceId' ? 'Instance ID' : 'Instance Token')).join(' and ')} in the Z-API credentials, as shown in the Z-API panel.`,
 		});
 	}
-	if (!/^https?:\/\/[^/\s]+/i.test(instance.baseUrl)) {
-		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API credentials is not a URL', {
+	checkBaseUrl(this.getNode(), instance.baseUrl, 'instance');
+	return instance;
+}
+
+function checkBaseUrl(node: INode, baseUrl: string, credential: CredentialKind): void {
+	const { name } = CREDENTIAL_OF[credential];
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+		throw new NodeOperationError(node, `The Base URL in the ${name} is not a URL`, {
 			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
 		});
 	}
-	if (holdsInstancePath(instance.baseUrl)) {
-		// The Z-API panel shows the whole instance address; pasted as the Base URL every call
-		// would go to .../token/<token>/instances/... and get a bare 404. Only the origin is
-		// named here: the rest of what was pasted holds the token.
-		throw new NodeOperationError(
-			this.getNode(),
-			'The Base URL in the Z-API credentials holds a whole instance address',
-			{
-				description: `Set Base URL to the server only, ${new URL(instance.baseUrl).origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.`,
-			},
-		);
-	}
-	return instance;
+	const held = heldInstancePath(baseUrl, credential);
+	if (held) throw new NodeOperationError(node, `The Base URL in the ${name} holds ${held.holds}`, { description: `Set Base URL to ${held.setTo}` });
 }
 
 /**
@@ -222,9 +218,28 @@ export function credentialsFor(context: { getNode(): INode }, data: ICredentialD
 	return { id: chosen?.id ?? '', name: chosen?.name ?? '', type, data: { ...data } };
 }
 
-/** True when a Base URL goes on with /instances/…, as the instance address the panel shows. */
-export function holdsInstancePath(baseUrl: string): boolean {
-	return /^https?:\/\/[^/]+(\/.*)?\/instances(\/|$)/i.test(baseUrl);
+/**
+ * A Base URL that goes on with /instances/…: the whole instance address the Z-API panel shows,
+ * pasted as the Base URL, would send every call to …/token/<token>/instances/… for a bare 404.
+ * In words: what it holds, and what to set instead. Only the origin is named: the rest of what
+ * was pasted holds the token.
+ */
+export function heldInstancePath(baseUrl: string, credential: CredentialKind): { holds: string; setTo: string } | undefined {
+	if (!/^https?:\/\/[^/]+(\/.*)?\/instances(\/|$)/i.test(baseUrl)) return undefined;
+	const origin = new URL(baseUrl).origin;
+	return credential === 'partner'
+		? { holds: 'an instance address', setTo: `the server only, ${origin} (without /instances/…).` }
+		: { holds: 'a whole instance address', setTo: `the server only, ${origin} (without /instances/…/token/…). The Instance ID and Instance Token go in their own fields.` };
+}
+
+/** A Base URL as an address, when it is an http(s) one. */
+export function urlOf(baseUrl: string): URL | undefined {
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) return undefined;
+	try {
+		return new URL(baseUrl);
+	} catch {
+		return undefined;
+	}
 }
 
 /** The secrets of an instance, for redaction. */
@@ -243,17 +258,8 @@ export function instanceUrl(instance: ZApiInstance, path: string): string {
 export async function zApiRequest(this: ZApiContext, call: ZApiCall): Promise<unknown> {
 	checkMethod(this, call);
 	const instance = await getInstance.call(this);
-	return await dispatch.call(this, call, {
-		url: instanceUrl(instance, call.path),
-		baseUrl: instance.baseUrl,
-		credentialType: CREDENTIALS_TYPE,
-		redact: redactorOf(this, secretsOf(instance), call.secrets),
-		credential: 'instance',
-	});
+	return await dispatch.call(this, call, 'instance', { url: instanceUrl(instance, call.path), baseUrl: instance.baseUrl, secrets: secretsOf(instance) });
 }
-
-/** The credential type of Z-API's Partner API (credentials/ZApiPartnerApi.credentials.ts). */
-export const PARTNER_CREDENTIALS_TYPE = 'zApiPartnerApi';
 
 /** An integrator account, as the Z-API Partner API credential describes it. */
 export interface ZApiPartner {
@@ -265,7 +271,7 @@ export interface ZApiPartner {
 export function partnerFrom(credentials: IDataObject): ZApiPartner {
 	return {
 		partnerToken: String(credentials.partnerToken ?? '').trim(),
-		baseUrl: String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, ''),
+		baseUrl: baseUrlOf(credentials),
 	};
 }
 
@@ -293,16 +299,7 @@ export async function getPartner(this: ZApiContext): Promise<ZApiPartner> {
 			description: 'Fill in Partner Token in the Z-API Partner API credentials: the integrator token Z-API gives the account (the panel, or Z-API support for the definitive one).',
 		});
 	}
-	if (!/^https?:\/\/[^/\s]+/i.test(partner.baseUrl)) {
-		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API Partner API credentials is not a URL', {
-			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
-		});
-	}
-	if (holdsInstancePath(partner.baseUrl)) {
-		throw new NodeOperationError(this.getNode(), 'The Base URL in the Z-API Partner API credentials holds an instance address', {
-			description: `Set Base URL to the server only, ${new URL(partner.baseUrl).origin} (without /instances/…).`,
-		});
-	}
+	checkBaseUrl(this.getNode(), partner.baseUrl, 'partner');
 	return partner;
 }
 
@@ -326,14 +323,7 @@ export function partnerUrl(partner: ZApiPartner, call: Pick<PartnerCall, 'path' 
 export async function partnerRequest(this: ZApiContext, call: PartnerCall): Promise<unknown> {
 	checkMethod(this, call);
 	const partner = await getPartner.call(this);
-	const secrets = partnerSecretsOf(partner, call.instance);
-	return await dispatch.call(this, call, {
-		url: partnerUrl(partner, call),
-		baseUrl: partner.baseUrl,
-		credentialType: PARTNER_CREDENTIALS_TYPE,
-		redact: redactorOf(this, secrets, call.secrets),
-		credential: 'partner',
-	});
+	return await dispatch.call(this, call, 'partner', { url: partnerUrl(partner, call), baseUrl: partner.baseUrl, secrets: partnerSecretsOf(partner, call.instance) });
 }
 
 function checkMethod(context: ZApiContext, call: ZApiCall): void {
@@ -344,26 +334,21 @@ function checkMethod(context: ZApiContext, call: ZApiCall): void {
 	});
 }
 
-/** Where a call goes and with which credential; every secret in it is known to `redact`. */
-interface Destination {
-	url: string;
-	baseUrl: string;
-	credentialType: string;
-	redact: Redactor;
-	credential: CredentialKind;
-}
-
 /**
  * Sends one call: same-origin redirects only, bounded retries of what may be sent again,
  * the answer redacted, every failure in words (errors.ts).
  */
-async function dispatch(this: ZApiContext, call: ZApiCall, destination: Destination): Promise<unknown> {
-	const { redact, credential } = destination;
-	const host = new URL(destination.baseUrl).host;
+async function dispatch(this: ZApiContext, call: ZApiCall, credential: CredentialKind, { url, baseUrl, secrets }: { url: string; baseUrl: string; secrets: string[] }): Promise<unknown> {
+	const redact = redactorOf(this, secrets, call.secrets);
+	const host = new URL(baseUrl).host;
 	const repeatable = call.repeatable ?? call.method === 'GET';
+	const { type } = CREDENTIAL_OF[credential];
+	const send: Sender = async (request) =>
+		// The credentials already read are handed over, so n8n does not read them again.
+		await this.helpers.httpRequestWithAuthentication.call(this, type, request, { credentialsDecrypted: credentialsFor(this, await credentialsOf(this, type), type) });
 	const options: IHttpRequestOptions = {
 		method: call.method,
-		url: destination.url,
+		url,
 		qs: call.qs,
 		json: true,
 		returnFullResponse: true,
@@ -371,68 +356,34 @@ async function dispatch(this: ZApiContext, call: ZApiCall, destination: Destinat
 		timeout: REQUEST_TIMEOUT_MS,
 		// The credentials' headers and the instance path never follow a redirect to another origin.
 		disableFollowRedirect: true,
-	};
-	if (call.body !== undefined) {
-		options.body = call.body;
 		// The service answers 415 to a body without this header.
-		options.headers = { 'Content-Type': 'application/json' };
-	}
-	const send: Sender = async (request) =>
-		// The credentials already read are handed over, so n8n does not read them again.
-		await this.helpers.httpRequestWithAuthentication.call(this, destination.credentialType, request, {
-			credentialsDecrypted: credentialsFor(this, await credentialsOf(this, destination.credentialType), destination.credentialType),
-		});
+		...(call.body !== undefined && { body: call.body, headers: { 'Content-Type': 'application/json' } }),
+	};
 
 	for (let attempt = 1; ; attempt++) {
-		const canRetry = attempt < RETRY.attempts;
-		let response: RawResponse;
-		try {
-			response = await sendWithinOrigin(send, options);
-		} catch (error) {
-			if (error instanceof RedirectedElsewhere) throw redirectedElsewhereError(this.getNode(), destination.baseUrl, error.to, call.itemIndex, credential);
-			const networkCode = networkCodeOf(error);
-			const maybeReached = networkCode === undefined || MAYBE_REACHED_CODES.has(networkCode);
-			if (canRetry && networkCode && (NOT_REACHED_CODES.has(networkCode) || (repeatable && maybeReached))) {
-				await sleep(backoffDelay(attempt));
-				continue;
-			}
-			if (maybeReached) noteChange(this, call, repeatable);
-			throw failedCallError(
-				this.getNode(),
-				{ networkCode, attempts: attempt, host, mayHaveReached: !repeatable && maybeReached, credential },
-				call.itemIndex,
-			);
-		}
-
-		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) {
+		const { response, networkCode, redirected } = await tryWithinOrigin(send, options);
+		if (redirected) throw redirectedElsewhereError(this.getNode(), redirected, call.itemIndex, credential);
+		if (response && response.statusCode >= 200 && response.statusCode < 300) {
 			noteChange(this, call, repeatable);
 			return redactWith(response.body, redact);
 		}
-
-		// A 429 says the request was not carried out; a 5xx may come after it was.
-		if (canRetry && (statusCode === 429 || (repeatable && statusCode >= 500))) {
-			const delay = retryAfterDelay(response.headers) ?? backoffDelay(attempt);
-			if (delay <= RETRY.maxDelayMs) {
-				await sleep(delay);
-				continue;
-			}
+		const status = response?.statusCode;
+		// Without an answer, whether the request got there depends on Node's code; a 429 says it
+		// was not carried out, a 5xx may come after it was, a 4xx or a redirect not followed says no.
+		const maybeReached = status === undefined ? networkCode === undefined || MAYBE_REACHED_CODES.has(networkCode) : status < 300 || status >= 500;
+		const retry =
+			status === undefined
+				? networkCode !== undefined && (NOT_REACHED_CODES.has(networkCode) || (repeatable && maybeReached))
+				: status === 429 || (repeatable && status >= 500);
+		const delay = retryAfterDelay(response?.headers) ?? backoffDelay(attempt);
+		if (retry && attempt < RETRY.attempts && delay <= RETRY.maxDelayMs) {
+			await sleep(delay);
+			continue;
 		}
-		// Only an answer that says no (a redirect not followed, a 4xx) shows nothing was done.
-		if (statusCode < 300 || statusCode >= 500) noteChange(this, call, repeatable);
-		const serviceMessage = serviceMessageOf(redactWith(response.body, redact));
-		throw failedCallError(
-			this.getNode(),
-			{
-				status: statusCode,
-				serviceMessage: serviceMessage && redact(serviceMessage),
-				attempts: attempt,
-				host,
-				mayHaveReached: !repeatable && statusCode >= 500,
-				credential,
-			},
-			call.itemIndex,
-		);
+		if (maybeReached) noteChange(this, call, repeatable);
+		const serviceMessage = response && serviceMessageOf(redactWith(response.body, redact));
+		const mayHaveReached = !repeatable && (status === undefined ? maybeReached : status >= 500);
+		throw failedCallError(this.getNode(), { status, networkCode, serviceMessage: serviceMessage && redact(serviceMessage), attempts: attempt, host, mayHaveReached, credential }, call.itemIndex);
 	}
 }
 
@@ -440,15 +391,12 @@ async function dispatch(this: ZApiContext, call: ZApiCall, destination: Destinat
  * A redirect to another origin is not followed: the instance path and the Client-Token
  * header would go with it. Only origins are named, never the address, which holds the token.
  */
-function redirectedElsewhereError(node: INode, baseUrl: string, targetOrigin: string, itemIndex: number | undefined, credential: CredentialKind): NodeOperationError {
-	const base = new URL(baseUrl);
-	const credentials = credential === 'partner' ? 'Z-API Partner API credentials' : 'Z-API credentials';
-	const target = new URL(targetOrigin);
-	const toHttps = base.protocol === 'http:' && target.protocol === 'https:' && target.hostname === base.hostname;
-	return new NodeOperationError(node, `The server at ${base.origin} redirected the call to ${target.origin}; it was not followed`, {
-		description: toHttps
-			? `The Base URL in the ${credentials} starts with http:// and the server moved to https. Change the Base URL to ${target.origin}.`
-			: `The credentials are only sent to the Base URL's server, never to another it redirects to. Check the Base URL in the ${credentials} (${base.origin}): use the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`,
+function redirectedElsewhereError(node: INode, error: RedirectedElsewhere, itemIndex: number | undefined, credential: CredentialKind): NodeOperationError {
+	const credentials = CREDENTIAL_OF[credential].name;
+	return new NodeOperationError(node, `The server at ${error.from} redirected the call to ${error.to}; it was not followed`, {
+		description: error.toHttps
+			? `The Base URL in the ${credentials} starts with http:// and the server moved to https. Change the Base URL to ${error.to}.`
+			: `The credentials are only sent to the Base URL's server, never to another it redirects to. Check the Base URL in the ${credentials} (${error.from}): use the address of the server that answers itself, such as ${DEFAULT_BASE_URL}.`,
 		itemIndex,
 	});
 }
@@ -465,15 +413,4 @@ function retryAfterDelay(headers: IDataObject | undefined): number | undefined {
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 	const date = Date.parse(String(raw));
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-/** The network error code somewhere in the chain n8n wraps around a failed request. */
-export function networkCodeOf(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
 }

@@ -30,6 +30,12 @@ export class RedirectedElsewhere extends Error {
 		super(`The server at ${from} redirected the request to ${to} (${status}); it was not followed`);
 		this.name = 'RedirectedElsewhere';
 	}
+
+	/** The server moved from http to https on the same host name. */
+	get toHttps(): boolean {
+		const [from, to] = [new URL(this.from), new URL(this.to)];
+		return from.protocol === 'http:' && to.protocol === 'https:' && to.hostname === from.hostname;
+	}
 }
 
 /**
@@ -54,6 +60,38 @@ export async function sendWithinOrigin(send: Sender, options: IHttpRequestOption
 			current.headers = withoutContentType(current.headers);
 		}
 	}
+}
+
+/**
+ * sendWithinOrigin with its failure as a value: the answer, or why none came (the redirect to
+ * another origin it refused, or Node's error code, undefined when there is none).
+ */
+export async function tryWithinOrigin(
+	send: Sender,
+	options: IHttpRequestOptions,
+): Promise<{ response: RawResponse; networkCode?: undefined; redirected?: undefined } | { response?: undefined; networkCode?: string; redirected?: RedirectedElsewhere }> {
+	try {
+		return { response: await sendWithinOrigin(send, options) };
+	} catch (error) {
+		return error instanceof RedirectedElsewhere ? { redirected: error } : { networkCode: networkCodeOf(error) };
+	}
+}
+
+/** The network error code somewhere in the chain n8n wraps around a failed request. */
+export function networkCodeOf(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** An answer in HTML: a web page (an editor, a proxy's page), never a JSON API's. */
+export function looksLikeHtml(response: RawResponse): boolean {
+	if (/text\/html/i.test(String(response.headers?.['content-type'] ?? ''))) return true;
+	return typeof response.body === 'string' && /^\s*</.test(response.body);
 }
 
 /** Where a 3xx response points, resolved against the address it answered. */
