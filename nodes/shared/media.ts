@@ -171,12 +171,7 @@ export async function readMedia(this: IExecuteFunctions, itemIndex: number, requ
 
 export function mediaFromUrl(raw: unknown, field: string): Media {
 	const text = String(raw ?? '').trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.canParse(text) ? new URL(text) : undefined;
 	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname) {
 		throw new InputError(
 			text ? `${field} '${text.slice(0, 100)}' is not an http(s) URL` : `${field} is empty`,
@@ -214,7 +209,7 @@ export function isBase64Text(text: string): boolean {
 /** Bytes checked against the kind: the MIME type to send and their data URI. */
 export function checkedBytes(data: Buffer, declared: string | undefined, kind: MediaKind, field: string): { mimeType: string; value: string } {
 	const mimeType = checkedType(data, declared, kind, field);
-	return { mimeType, value: dataUri(mimeType, data) };
+	return { mimeType, value: `data:${mimeType};base64,${data.toString('base64')}` };
 }
 
 /**
@@ -263,8 +258,4 @@ export function withArticle(noun: string): string {
 function describeType(mimeType: string): string {
 	const [family, subtype] = mimeType.split('/');
 	return family === 'application' ? `a ${subtype.toUpperCase()} file (${mimeType})` : `${withArticle(family)} file (${mimeType})`;
-}
-
-function dataUri(mimeType: string, data: Buffer): string {
-	return `data:${mimeType};base64,${data.toString('base64')}`;
 }

@@ -1,13 +1,13 @@
 import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
+import { CONTENT_KINDS } from './delivery/kinds';
+import { mediaFileOf } from './delivery/items';
+import { fieldOf, isObject, textOf } from './delivery/readers';
+
 /** What a download needs of n8n: its request helper and its binary data storage (a trigger's or a node's). */
 export interface MediaContext {
 	helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest' | 'prepareBinaryData'>;
 }
-
-import { CONTENT_KINDS } from './delivery/kinds';
-import { mediaFileOf } from './delivery/items';
-import { fieldOf, isObject, textOf } from './delivery/readers';
 
 /*
  * Download Media: the file of an image, audio, video, document or sticker message, fetched
@@ -72,45 +72,26 @@ export function needsDownload(items: IDataObject[]): boolean {
 }
 
 /** The items as n8n execution data, each media message with its file or the reason it has none. */
-export async function withMedia(
-	this: MediaContext,
-	items: IDataObject[],
-	options: MediaOptions,
-): Promise<INodeExecutionData[]> {
+export async function withMedia(this: MediaContext, items: IDataObject[], options: MediaOptions): Promise<INodeExecutionData[]> {
 	const out: INodeExecutionData[] = [];
-	for (const json of items) {
-		const media = mediaOf(json);
-		if (!media) {
-			out.push({ json });
-			continue;
-		}
-		const result = media.url ? await download.call(this, media.url, options.maxBytes) : failure('noAddress');
-		if ('reason' in result) {
-			out.push({ json: { ...json, media: result } });
-			continue;
-		}
-		let binary: IBinaryData;
-		try {
-			binary = await this.helpers.prepareBinaryData(result.data, media.fileName, media.mimeType ?? result.contentType);
-		} catch (error) {
-			out.push({ json: { ...json, media: failure('failed', (error as Error).message) } });
-			continue;
-		}
-		out.push({
-			json: {
-				...json,
-				media: {
-					downloaded: true,
-					binaryProperty: options.binaryProperty,
-					fileName: binary.fileName ?? null,
-					mimeType: binary.mimeType,
-					fileSize: result.data.length,
-				},
-			},
-			binary: { [options.binaryProperty]: binary },
-		});
-	}
+	// In turn, not at once: each download holds a connection and up to Max File Size in memory.
+	for (const json of items) out.push(await withFile.call(this, json, options));
 	return out;
+}
+
+async function withFile(this: MediaContext, json: IDataObject, { binaryProperty, maxBytes }: MediaOptions): Promise<INodeExecutionData> {
+	const media = mediaOf(json);
+	if (!media) return { json };
+	const result = media.url ? await download.call(this, media.url, maxBytes) : failure('noAddress');
+	if ('reason' in result) return { json: { ...json, media: result } };
+	let binary: IBinaryData;
+	try {
+		binary = await this.helpers.prepareBinaryData(result.data, media.fileName, media.mimeType ?? result.contentType);
+	} catch (error) {
+		return { json: { ...json, media: failure('failed', (error as Error).message) } };
+	}
+	const file = { downloaded: true, binaryProperty, fileName: binary.fileName ?? null, mimeType: binary.mimeType, fileSize: result.data.length };
+	return { json: { ...json, media: file }, binary: { [binaryProperty]: binary } };
 }
 
 type Downloaded = { data: Buffer; contentType?: string };

@@ -18,10 +18,10 @@ export const CREDENTIALS_TYPE = 'zApiApi';
 /** The credential type of Z-API's Partner API (credentials/ZApiPartnerApi.credentials.ts). */
 export const PARTNER_CREDENTIALS_TYPE = 'zApiPartnerApi';
 
-/** How each credential is named to the user, and the type n8n knows it by. */
-const CREDENTIAL_OF: Record<CredentialKind, { name: string; type: string }> = {
-	instance: { name: 'Z-API credentials', type: CREDENTIALS_TYPE },
-	partner: { name: 'Z-API Partner API credentials', type: PARTNER_CREDENTIALS_TYPE },
+/** How each credential is named to the user, the type n8n knows it by, and its secrets. */
+const CREDENTIAL_OF: Record<CredentialKind, { name: string; type: string; secretsIn: (data: IDataObject) => string[] }> = {
+	instance: { name: 'Z-API credentials', type: CREDENTIALS_TYPE, secretsIn: (data) => secretsOf(instanceFrom(data)) },
+	partner: { name: 'Z-API Partner API credentials', type: PARTNER_CREDENTIALS_TYPE, secretsIn: (data) => partnerSecretsOf(partnerFrom(data)) },
 };
 
 export const DEFAULT_BASE_URL = 'https://api.z-api.io';
@@ -117,6 +117,9 @@ export function instanceFrom(credentials: IDataObject): ZApiInstance {
 
 const baseUrlOf = (credentials: IDataObject) => String(credentials.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, '');
 
+/** What an http(s) address starts with. */
+const HTTP_ADDRESS = /^https?:\/\/[^/\s]+/i;
+
 /**
  * The credentials, read once per node execution. n8n loads, decrypts and resolves them on
  * every read (a database query and a decryption), and a run over many items would pay that
@@ -176,7 +179,7 @@ export async function getInstance(this: ZApiContext): Promise<ZApiInstance> {
 
 function checkBaseUrl(node: INode, baseUrl: string, credential: CredentialKind): void {
 	const { name } = CREDENTIAL_OF[credential];
-	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+	if (!HTTP_ADDRESS.test(baseUrl)) {
 		throw new NodeOperationError(node, `The Base URL in the ${name} is not a URL`, {
 			description: `Use ${DEFAULT_BASE_URL}, or the http(s) address of a server that speaks the Z-API interface.`,
 		});
@@ -191,22 +194,18 @@ function checkBaseUrl(node: INode, baseUrl: string, credential: CredentialKind):
  * credentials cannot be read: that failure is reported where it happens.
  */
 export async function credentialSecrets(context: ZApiContext): Promise<string[]> {
-	const secrets: string[] = [];
-	try {
-		secrets.push(...secretsOf(instanceFrom(await credentialsOf(context))));
-	} catch {
-		// None of the instance: the node may use the partner credential instead.
-	}
-	// The Partner (Instances) resource uses the Z-API Partner API credential only; n8n
-	// refuses it to every other resource, as it refuses the instance credential to that one.
-	if (!secrets.length) {
+	// The instance's first. The Partner (Instances) resource uses the Z-API Partner API
+	// credential only; n8n refuses it to every other resource, as it refuses the instance
+	// credential to that one.
+	for (const { type, secretsIn } of Object.values(CREDENTIAL_OF)) {
 		try {
-			secrets.push(...partnerSecretsOf(partnerFrom(await credentialsOf(context, PARTNER_CREDENTIALS_TYPE))));
+			const secrets = secretsIn(await credentialsOf(context, type));
+			if (secrets.length) return secrets;
 		} catch {
 			// Reported where it happens.
 		}
 	}
-	return secrets;
+	return [];
 }
 
 /**
@@ -234,12 +233,7 @@ export function heldInstancePath(baseUrl: string, credential: CredentialKind): {
 
 /** A Base URL as an address, when it is an http(s) one. */
 export function urlOf(baseUrl: string): URL | undefined {
-	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) return undefined;
-	try {
-		return new URL(baseUrl);
-	} catch {
-		return undefined;
-	}
+	return HTTP_ADDRESS.test(baseUrl) && URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
 }
 
 /** The secrets of an instance, for redaction. */

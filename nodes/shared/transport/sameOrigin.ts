@@ -66,10 +66,7 @@ export async function sendWithinOrigin(send: Sender, options: IHttpRequestOption
  * sendWithinOrigin with its failure as a value: the answer, or why none came (the redirect to
  * another origin it refused, or Node's error code, undefined when there is none).
  */
-export async function tryWithinOrigin(
-	send: Sender,
-	options: IHttpRequestOptions,
-): Promise<{ response: RawResponse; networkCode?: undefined; redirected?: undefined } | { response?: undefined; networkCode?: string; redirected?: RedirectedElsewhere }> {
+export async function tryWithinOrigin(send: Sender, options: IHttpRequestOptions): Promise<{ response?: RawResponse; networkCode?: string; redirected?: RedirectedElsewhere }> {
 	try {
 		return { response: await sendWithinOrigin(send, options) };
 	} catch (error) {
