@@ -25,9 +25,6 @@ import { TIMEOUT_CODES, networkFailureWords, serviceMessageOf } from './transpor
  * where a declarative test could show only Node's error code or the server's status text. No
  * message holds a secret of the credential, in any encoding: each one passes the nodes'
  * redaction last.
- *
- * The Instance API credential's test is Z-API's GET /status (docs/instance/status.md), the
- * Client-Token header only when set. Both nodes name it in their credentials list (`testedBy`).
  */
 
 /** How long the test waits for Z-API's answer. */
@@ -183,6 +180,10 @@ const CLIENT_TOKEN_ADVICE =
 	'Account security is on in the Z-API panel (Security > Account security token): put that token in the Client Token field. It is not the instance token.';
 const refusesClientToken = ({ status, said }: Answer<ZApiInstance>) => status === 403 || said(/client-token/i);
 
+/**
+ * The Instance API credential's test: Z-API's GET /status (docs/instance/status.md), the
+ * Client-Token header only when set. Both nodes name it in their credentials list (`testedBy`).
+ */
 export const instanceCredentialTest = credentialTest<ZApiInstance>({
 	credential: 'instance',
 	typeLabel: 'Z-API Instance API credential',

@@ -95,12 +95,7 @@ export function changeMayHaveReached(context: ZApiContext, itemIndex: number): b
 
 function noteChange(context: ZApiContext, call: ZApiCall, repeatable: boolean): void {
 	if (repeatable || call.itemIndex === undefined) return;
-	let items = changedItemsOfRun.get(context);
-	if (!items) {
-		items = new Set();
-		changedItemsOfRun.set(context, items);
-	}
-	items.add(call.itemIndex);
+	changedItemsOfRun.set(context, (changedItemsOfRun.get(context) ?? new Set()).add(call.itemIndex));
 }
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -133,11 +128,8 @@ const HTTP_ADDRESS = /^https?:\/\/[^/\s]+/i;
 const credentialsOfExecution = new WeakMap<ZApiContext, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 
 function credentialsOf(context: ZApiContext, type: string = CREDENTIALS_TYPE): Promise<ICredentialDataDecryptedObject> {
-	let ofContext = credentialsOfExecution.get(context);
-	if (!ofContext) {
-		ofContext = new Map();
-		credentialsOfExecution.set(context, ofContext);
-	}
+	const ofContext = credentialsOfExecution.get(context) ?? new Map<string, Promise<ICredentialDataDecryptedObject>>();
+	credentialsOfExecution.set(context, ofContext);
 	let read = ofContext.get(type);
 	if (!read) {
 		read = context.getCredentials(type);

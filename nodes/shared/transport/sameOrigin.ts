@@ -96,11 +96,7 @@ function redirectTarget(response: RawResponse, from: string): URL | undefined {
 	if (response.statusCode < 300 || response.statusCode >= 400) return undefined;
 	const location = response.headers?.location;
 	if (typeof location !== 'string' || !location) return undefined;
-	try {
-		return new URL(location, from);
-	} catch {
-		return undefined;
-	}
+	return URL.canParse(location, from) ? new URL(location, from) : undefined;
 }
 
 function withoutContentType(headers: IHttpRequestOptions['headers']): IHttpRequestOptions['headers'] {
