@@ -78,7 +78,7 @@ export class ZApi implements INodeType {
 			},
 			// Conversation state lives in an n8n data table, reached through n8n's API (shared/conversationState/table.ts).
 			// Tested by the node: the test goes through the same client as the calls (shared/conversationState/credentialTest.ts).
-			// Shown for Conversation, and for a send with Skip If the Person Wrote Again on (actions/skipIfWroteAgain.ts).
+			// Shown for Conversation, Send and Wait for Reply, and a send with Skip If the Person Wrote Again on (actions/skipIfWroteAgain.ts).
 			{
 				name: 'zApiConversationStateApi',
 				displayName: 'Credential for Z-API Conversation State API',

@@ -15,10 +15,10 @@ import { CONTENT_KINDS, FLAG_KINDS, NOTIFICATION_KINDS, SENDERS, STATUS_KINDS } 
 import { EVENT_CHOICES } from './eventChoices';
 import { DEFAULT_BINARY_PROPERTY, DEFAULT_MAX_FILE_MB } from '../shared/mediaDownload';
 import { testConversationState } from '../shared/conversationState/credentialTest';
-import { FOLLOWED_BY_COMBINE, SWITCH_VERSION } from './arrivals';
+import { FOLLOWED_BY_COMBINE, SWITCH_LABEL, SWITCH_VERSION } from './arrivals';
 import { receive } from './receive';
 import { receiveControl } from './controlRequests';
-import { CONTROL_METHOD } from '../shared/control';
+import { CONTROL_METHOD } from './control';
 import { DEFAULT_REPEAT_WINDOW_MINUTES } from './repeats';
 import { checkExists, create, remove } from './registration';
 
@@ -51,12 +51,12 @@ const INSTANCE_CREDENTIAL: INodeCredentialDescription = {
 };
 
 /**
- * Needed when a Combine Quick Messages follows: the trigger records each message as it arrives
- * (arrivals.ts). Tested as in the Z-API node (shared/conversationState/credentialTest.ts).
+ * Needed when a Combine Quick Messages follows (the trigger records each message as it arrives)
+ * or a Send and Wait for Reply (the trigger reads its questions): arrivals.ts. Tested as in the Z-API node (shared/conversationState/credentialTest.ts).
  *
  * Versions 1 and 1.1 show it always and optional: n8n only marks a credential that is both
  * shown and required, so they could not show the need before Publish. Version 1.2 shows it
- * behind Followed by Combine Quick Messages, required: switched on and left empty, n8n marks
+ * behind its switch (SWITCH_LABEL), required: switched on and left empty, n8n marks
  * the node ("1 node has issues") before Publish. A node's credential list cannot differ by
  * version within one description (required is one flag, and n8n reads only the first entry of
  * a type), hence a description per version. Saved workflows keep their version, so a trigger
@@ -70,21 +70,21 @@ const SAVED_STATE_CREDENTIAL: INodeCredentialDescription = {
 };
 const STATE_CREDENTIAL: INodeCredentialDescription = { ...SAVED_STATE_CREDENTIAL, required: true, displayOptions: { show: { [FOLLOWED_BY_COMBINE]: [true] } } };
 
-/** Version 1.2's switch, right after Events. Off by default: a trigger without Combine needs no second credential. */
+/** Version 1.2's switch, right after Events. Off by default: a trigger without them needs no second credential. */
 const followedByCombineProperty: INodeProperties = {
-	displayName: 'Followed by Combine Quick Messages',
+	displayName: SWITCH_LABEL,
 	name: FOLLOWED_BY_COMBINE,
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether a Z-API Combine Quick Messages node follows this trigger. Turn it on, then choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages: the trigger records each message as it arrives, so a burst is counted from then however busy n8n is. Publishing is refused while Combine follows and this is off.',
+		'Whether a Z-API Combine Quick Messages or Send and Wait for Reply follows this trigger. Turn it on, then choose in Credential for Z-API Conversation State API the same credential as in that node: the trigger records each message there as it arrives, so a burst is counted from then however busy n8n is, and reads there the questions waiting for a reply. Publishing is refused while one follows and this is off.',
 };
 
 /**
  * The description of one version. Versions 1 and 1.1 behave the same: n8n evaluates an
  * expression (the old Webhook node's binaryData option) on every delivery to any webhook node
- * of version 1 exactly, in an expression isolate; from 1.1 on it does not. 1.2 adds Followed by
- * Combine Quick Messages (above).
+ * of version 1 exactly, in an expression isolate; from 1.1 on it does not. 1.2 adds the switch
+ * showing the Conversation State credential (above).
  */
 function versionDescription(versions: number[], withSwitch: boolean): INodeTypeDescription {
 	const properties = TRIGGER_PROPERTIES.flatMap((property) => (withSwitch && property.name === 'events' ? [property, followedByCombineProperty] : [property]));
@@ -111,7 +111,7 @@ const WEBHOOKS: INodeTypeDescription['webhooks'] = [
 		ndvHideUrl: true,
 	},
 	{
-		// Requests of the other Z-API nodes of this n8n setting up how they share the instance
+		// Requests of the other Z-API Triggers of this n8n setting up how they share the instance
 		// (controlRequests.ts): the same address, another method, so a delivery is never taken
 		// for one. n8n names a node's webhooks 'default' or 'setup'.
 		name: 'setup',
@@ -281,7 +281,7 @@ class ZApiSavedVersionsTrigger extends ZApiTriggerBehaviour implements INodeType
 	};
 }
 
-/** Version 1.2: Followed by Combine Quick Messages. */
+/** Version 1.2: the switch showing the Conversation State credential (SWITCH_LABEL). */
 class ZApiSwitchVersionTrigger extends ZApiTriggerBehaviour implements INodeType {
 	description: INodeTypeDescription = {
 		...versionDescription([SWITCH_VERSION], true),

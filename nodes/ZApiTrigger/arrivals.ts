@@ -1,9 +1,9 @@
-import type { FunctionsBase, IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { FunctionsBase, IDataObject, IHookFunctions, INodeExecutionData, IWebhookFunctions, NodeTypeAndVersion } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RECORDED_FIELD, isBurstMessage, readIncoming, type Recorded } from '../shared/conversationState/messages';
 import { ConversationTable, DEFAULT_TABLE_NAME, N8N_API_CREDENTIALS, TYPING_ENDED_STATUSES, TYPING_STATUSES, writtenAtOf } from '../shared/conversationState/table';
-import { combineAfter, type CombineAfter } from '../shared/combineLink';
+import { askerTables, combineAfter, type CombineAfter } from '../shared/combineLink';
 import { toItems } from '../shared/delivery/items';
 import { chatTextOf, isObject, textOf } from '../shared/delivery/readers';
 import type { BurstTable, TriggerStaticData } from './staticData';
@@ -17,19 +17,27 @@ import type { BurstTable, TriggerStaticData } from './staticData';
  * activation, with the Conversation State credential the trigger then needs too.
  */
 
+type NodesAfter = Pick<FunctionsBase, 'getNode'> & Partial<Pick<FunctionsBase, 'getChildNodes'>>;
+
 /**
- * The Combine Quick Messages after this trigger, read at activation (deliveries read what
- * activation kept: `burstTable`). Undefined when none follows, and on n8n versions without
- * node parameters in getChildNodes.
+ * What `read` finds among the nodes after this trigger, read at activation (deliveries read
+ * what activation kept). Undefined when it finds nothing, and on n8n versions without node
+ * parameters in getChildNodes.
  */
-export function combineAfterThis(context: Pick<FunctionsBase, 'getNode'> & Partial<Pick<FunctionsBase, 'getChildNodes'>>): CombineAfter | undefined {
+function readAfterThis<T>(context: NodesAfter, read: (nodes: NodeTypeAndVersion[]) => T | undefined): T | undefined {
 	if (typeof context.getChildNodes !== 'function') return undefined;
 	try {
-		return combineAfter(context.getChildNodes(context.getNode().name, { includeNodeParameters: true }), DEFAULT_TABLE_NAME);
+		return read(context.getChildNodes(context.getNode().name, { includeNodeParameters: true }));
 	} catch {
 		return undefined;
 	}
 }
+
+/** The Combine Quick Messages after this trigger (kept as `burstTable`). */
+export const combineAfterThis = (context: NodesAfter): CombineAfter | undefined => readAfterThis(context, (nodes) => combineAfter(nodes, DEFAULT_TABLE_NAME));
+
+/** The table names of the Send and Wait for Reply nodes after this trigger (one kept as `questionTable`); none when none follows. */
+export const askerTablesAfterThis = (context: NodesAfter): string[] => readAfterThis(context, (nodes) => askerTables(nodes, DEFAULT_TABLE_NAME)) ?? [];
 
 /**
  * The trigger's switch (version 1.2 on) that shows the Conversation State credential, required,
@@ -37,45 +45,88 @@ export function combineAfterThis(context: Pick<FunctionsBase, 'getNode'> & Parti
  */
 export const FOLLOWED_BY_COMBINE = 'followedByCombine';
 
-/** The first version with Followed by Combine Quick Messages. */
+/** The first version with the switch. */
 export const SWITCH_VERSION = 1.2;
 
-const WHY = 'the trigger records each message as it arrives, so a burst is counted from then however busy n8n is';
+/** The switch as the user sees it. */
+export const SWITCH_LABEL = 'Followed by Combine or Send and Wait for Reply';
 
-/** What a workflow needs for its trigger to record arrivals, said at activation. */
-export const NEEDS_STATE_CREDENTIAL = {
-	message: 'Combine Quick Messages after this trigger needs the Z-API Conversation State credential in the trigger too',
-	description: `In the Z-API Trigger, choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages, then publish again: ${WHY}.`,
+/** A node after the trigger that keeps state in the table: its name as the user sees it, and why the trigger needs the table. */
+interface TableUser {
+	label: string;
+	why: string;
+}
+
+const COMBINE_USER: TableUser = {
+	label: 'Combine Quick Messages',
+	why: 'the trigger records each message as it arrives, so a burst is counted from then however busy n8n is',
+};
+const ASKER_USER: TableUser = {
+	label: 'Send and Wait for Reply',
+	why: 'the trigger reads there the questions waiting for each chat, and hands the answer to the execution waiting for it',
 };
 
-/** Said at activation when Combine follows a trigger (1.2 on) whose switch is off. */
-export const NEEDS_SWITCH = {
-	message: 'Combine Quick Messages follows this trigger, but the trigger’s Followed by Combine Quick Messages is off',
-	description: `In the Z-API Trigger, turn on Followed by Combine Quick Messages and choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages, then publish again: ${WHY}.`,
-};
+/** Said at activation when the trigger lacks the Conversation State credential that `user` needs. */
+export const needsStateCredential = (user: TableUser) => ({
+	message: `${user.label} after this trigger needs the Z-API Conversation State credential in the trigger too`,
+	description: `In the Z-API Trigger, choose in Credential for Z-API Conversation State API the same credential as in ${user.label}, then publish again: ${user.why}.`,
+});
+
+/** Said at activation when `user` follows a trigger (1.2 on) whose switch is off. */
+export const needsSwitch = (user: TableUser) => ({
+	message: `${user.label} follows this trigger, but the trigger’s ${SWITCH_LABEL} is off`,
+	description: `In the Z-API Trigger, turn on ${SWITCH_LABEL} and choose in Credential for Z-API Conversation State API the same credential as in ${user.label}, then publish again: ${user.why}.`,
+});
+
+export const NEEDS_STATE_CREDENTIAL = needsStateCredential(COMBINE_USER);
+export const NEEDS_SWITCH = needsSwitch(COMBINE_USER);
+export const ASKER_NEEDS_STATE_CREDENTIAL = needsStateCredential(ASKER_USER);
+export const ASKER_NEEDS_SWITCH = needsSwitch(ASKER_USER);
 
 /**
- * At activation: the table of the Combine node that follows, found or created with the
- * trigger's Conversation State credential; undefined when no Combine node follows. Throws with
- * what to do when the credential is missing or n8n's API cannot be used: better refused at
- * activation than silent in a customer's conversation.
+ * The table `user` keeps its state in, found or created at activation with the trigger's
+ * Conversation State credential. Throws with what to do when the credential is missing or
+ * n8n's API cannot be used: better refused at activation than silent in a customer's conversation.
  */
+async function tableAtActivation(context: IHookFunctions, user: TableUser, tableName: string): Promise<{ id: string; name: string }> {
+	const node = context.getNode();
+	// Before 1.2 the credential is shown always; from 1.2 only with the switch on (n8n would not
+	// hand the trigger a credential it does not show).
+	if (node.typeVersion >= SWITCH_VERSION && context.getNodeParameter(FOLLOWED_BY_COMBINE, false) !== true) {
+		const { message, description } = needsSwitch(user);
+		throw new NodeOperationError(node, message, { description });
+	}
+	if (!node.credentials?.[N8N_API_CREDENTIALS]) {
+		const { message, description } = needsStateCredential(user);
+		throw new NodeOperationError(node, message, { description });
+	}
+	return { id: (await ConversationTable.open(context, 0, tableName)).id, name: tableName };
+}
+
+/** At activation: the table of the Combine node that follows (arrivals); undefined when none follows. */
 export async function tableForArrivals(this: IHookFunctions): Promise<BurstTable | undefined> {
 	// None, or n8n versions without node parameters in getChildNodes: the Combine node records itself.
 	const combine = combineAfterThis(this);
 	if (!combine) return undefined;
-	const node = this.getNode();
-	// Before 1.2 the credential is shown always; from 1.2 only with the switch on (n8n would not
-	// hand the trigger a credential it does not show).
-	if (node.typeVersion >= SWITCH_VERSION && this.getNodeParameter(FOLLOWED_BY_COMBINE, false) !== true) {
-		throw new NodeOperationError(node, NEEDS_SWITCH.message, { description: NEEDS_SWITCH.description });
-	}
-	if (!node.credentials?.[N8N_API_CREDENTIALS]) {
-		throw new NodeOperationError(node, NEEDS_STATE_CREDENTIAL.message, { description: NEEDS_STATE_CREDENTIAL.description });
-	}
-	const table = await ConversationTable.open(this, 0, combine.tableName);
-	return { id: table.id, name: combine.tableName, ...(combine.waitWhileTyping ? { typing: true as const } : {}) };
+	const table = await tableAtActivation(this, COMBINE_USER, combine.tableName);
+	return { ...table, ...(combine.waitWhileTyping ? { typing: true as const } : {}) };
 }
+
+/**
+ * At activation: the table the questions of the Send and Wait for Reply nodes that follow wait
+ * in; undefined when none follows. The trigger reads one table: askers naming different ones
+ * are refused, as an answer to the other table's questions would start the workflow instead.
+ */
+export async function tableForQuestions(this: IHookFunctions): Promise<{ id: string; name: string } | undefined> {
+	const [tableName, ...others] = askerTablesAfterThis(this);
+	if (others.length) {
+		throw new NodeOperationError(this.getNode(), `The Send and Wait for Reply nodes after this trigger name different data tables (${[tableName, ...others].sort().join(', ')})`, {
+			description: 'Give them the same Data Table Name (Options): the trigger reads the questions of one table, then publish again.',
+		});
+	}
+	return tableName === undefined ? undefined : await tableAtActivation(this, ASKER_USER, tableName);
+}
+
 
 /**
  * Records each message of these items another person wrote, and adds where to its item. A

@@ -1,27 +1,25 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, isControlRequest, sendControlRequest, proofOf } from '../shared/control';
+import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, isControlRequest, proofOf } from './control';
 import { isObject } from '../shared/delivery/readers';
 import { ACTIVATION_PARAM, deliveryScope, secretsOfQuery, verifyDelivery } from '../shared/signedAddress';
 import { getInstance, messageOf, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
-import { askedQuestionsIn, placeWaitingReplies } from '../shared/waitingReplies';
-import { addressOf, MAX_MEMBERS, SHARING_FULL, sharingOf, webhooksNamed, workflowOf, type ControlRequest, type SharingData } from './sharing';
+import { MAX_MEMBERS, SHARING_FULL, sharingOf, webhooksNamed, workflowOf, type SharingData } from './sharing';
 import { afterRelay, DROP_AFTER_FAILURES, DROP_AFTER_MS, membersIn, memberOf, webhookNamesIn, withMember, withoutMember, type Member } from './sharingRules';
 import { staticDataOf, type TriggerStaticData } from './staticData';
 
 /*
- * The trigger's `setup` webhook (shared/control.ts, CONTROL_METHOD): what other Z-API
- * nodes of this n8n ask it. Another trigger joins, leaves or hands its webhooks over
- * (sharing.ts); a head records how its members took a delivery (relay.ts); Send and Wait for
- * Reply places its questions ('await', shared/waitingReplies.ts). Each request is bound to
+ * The trigger's `setup` webhook (control.ts, CONTROL_METHOD): what the other Z-API
+ * Triggers of this n8n ask it. Another trigger joins, leaves or hands its webhooks over
+ * (sharing.ts); a head records how its members took a delivery (relay.ts). Each request is bound to
  * this trigger's current activation, used once (its nonce), and proven with the instance token.
  */
 
 /**
  * How many control requests' nonces a trigger remembers at once (each for CONTROL_MAX_AGE_MS):
  * beyond, a request is refused (429) until older ones are forgotten. Joins, leaves and
- * placements come by the few per minute.
+ * relay reports come by the few per minute.
  */
 export const MAX_CONTROL_NONCES = 1_000;
 
@@ -157,7 +155,7 @@ function takeOver({ context, data, sharing, members, request, remember }: Handli
 }
 
 /** Each control request by its `op`; 'relayed' is answered before the nonce check (recordRelay). */
-const CONTROL_HANDLERS: Record<string, Handler> = { join: acceptJoin, leave: acceptLeave, handOver: takeOver, await: answerAwait };
+const CONTROL_HANDLERS: Record<string, Handler> = { join: acceptJoin, leave: acceptLeave, handOver: takeOver };
 
 /**
  * The head's own report of a delivery it passed on (relayToMembers): each member's outcome
@@ -196,33 +194,5 @@ function sameText(a: string, b: string): boolean {
 	const left = Buffer.from(a);
 	const right = Buffer.from(b);
 	return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/**
- * Questions of Send and Wait for Reply: kept when they are this workflow's, else passed on to
- * the member of the asking workflow that receives messages (asked again by this trigger,
- * bound to that member's address), whose answer is given back. The answer says which
- * questions wait (`kept`), or that the workflow's store is full. The nonce is remembered only
- * when something was written: a confirmation that finds the questions saved writes nothing,
- * so it never overwrites what another delivery wrote meanwhile (shared/waitingReplies.ts);
- * sent again, it changes nothing either.
- */
-async function answerAwait({ context, instance, members, request, remember }: Handling): Promise<IWebhookResponseData> {
-	const questions = askedQuestionsIn(request.questions);
-	if (typeof request.workflowId !== 'string' || !questions) return answerWritten(context, 400, 'No questions');
-	if (request.workflowId === context.getWorkflow().id) {
-		const placement = placeWaitingReplies(context, questions);
-		if ('full' in placement) return answerWritten(context, 507, { ok: false, error: 'Too many questions waiting', ...placement });
-		if (placement.changed) remember();
-		return { webhookResponse: { ok: true, ...placement } };
-	}
-	const member = members.find((each) => each.scope.startsWith(`${request.workflowId}:`) && each.webhooks.includes('receivedAndSent'));
-	if (!member) return answerWritten(context, 404, 'No Z-API Trigger of that workflow receives messages on this instance');
-	const address = addressOf(member, instance.instanceToken);
-	const passed: ControlRequest = { op: 'await', at: Date.now(), workflowId: request.workflowId, questions };
-	const answer = await sendControlRequest(context, address, passed, instance.instanceToken);
-	if ('error' in answer) return answerWritten(context, 502, `The workflow's Z-API Trigger did not answer: ${answer.error}`);
-	if (isObject(answer.body) && answer.body.changed !== false) remember();
-	return answerWritten(context, answer.status, isObject(answer.body) ? answer.body : {});
 }
 

@@ -18,7 +18,7 @@ export const EVENT_CHOICES: EventChoice[] = [
 		name: 'Message Received',
 		value: 'messageReceived',
 		description:
-			'A message, reaction, reply, poll vote, payment, product, order or event sent to the instance. Edits come with isEdit; channel posts only with Include Channel Posts. Followed by Combine Quick Messages, also what a person sends from the instance’s phone, so it pauses the bot there (never the bot’s own sends).',
+			'A message, reaction, reply, poll vote, payment, product, order or event sent to the instance. Edits come with isEdit; channel posts only with Include Channel Posts. With a Combine Quick Messages after it, also what a person sends from the instance’s phone, so it pauses the bot there (never the bot’s own sends).',
 		webhook: 'receivedAndSent',
 		accepts: (item) => item.event === 'message' && item.fromMe !== true,
 	},

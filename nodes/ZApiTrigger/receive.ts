@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { withContactForms } from '../shared/lidPairs';
 import { getInstance, redactSecrets, secretsOf, type ZApiInstance } from '../shared/transport';
 import { deliveryScope, secretsOfQuery, verifyByDigest, verifyDelivery } from '../shared/signedAddress';
-import { isControlRequest } from '../shared/control';
+import { isControlRequest } from './control';
 import { toItems } from '../shared/delivery/items';
 import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
 import { acceptor, type FilterChoices } from './filters';
@@ -266,7 +266,8 @@ async function handReplies(context: IWebhookFunctions, incoming: Incoming, step:
 	if ('end' in step) return step;
 	if (step.pending) return { ...step, items: withContactForms(step.items, {}) };
 	const instanceId = incoming.check ? incoming.check.instanceId : incoming.known.instance!.instanceId;
-	const reply = await replyInChat.call(context, instanceId, instanceOf(context, incoming), step.items, mediaOptionsOf(incoming.choices.options));
+	const asked = { instanceId, questionTable: incoming.stored.questionTable?.id };
+	const reply = await replyInChat.call(context, asked, instanceOf(context, incoming), step.items, mediaOptionsOf(incoming.choices.options));
 	if (reply.startsNothing) return { end: ANSWERED, answeredHere: true };
 	return { ...step, items: reply.items, changesStaticData: step.changesStaticData === true || reply.staticDataChanged };
 }

@@ -16,7 +16,7 @@ import { webhooksFor } from './eventChoices';
 import { checkFilterOptions } from './filters';
 import { joinHeads, leaveSharing } from './sharing';
 import { endActivation, staticDataOf, type Before, type TriggerStaticData } from './staticData';
-import { combineAfterThis, tableForArrivals } from './arrivals';
+import { askerTablesAfterThis, combineAfterThis, tableForArrivals, tableForQuestions } from './arrivals';
 
 function isTestListening(context: IHookFunctions): boolean {
 	return context.getMode() === 'manual';
@@ -150,6 +150,8 @@ export const checkExists = atActivation(async function checkExists(this: IHookFu
 	// A Combine Quick Messages added, removed or changed since: its table is found again (arrivals.ts).
 	const combine = combineAfterThis(this);
 	if (!!combine !== !!data.burstTable || (combine?.waitWhileTyping ?? false) !== !!data.burstTable?.typing) return false;
+	// The same for a Send and Wait for Reply and the table its questions wait in.
+	if (askerTablesAfterThis(this)[0] !== data.questionTable?.name) return false;
 	const instance = await getInstance.call(this);
 	const ours = signedUrl(webhookUrl, instance.instanceToken, deliveryScope(this), activation);
 	// Unreadable settings answer "no": activating claims the webhooks, so registering the
@@ -173,6 +175,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 	const sentByMe = wantsSentByMe(this, needed);
 	// Before any webhook is set: a missing credential is said now, with nothing to undo.
 	const burstTable = await tableForArrivals.call(this);
+	const questionTable = await tableForQuestions.call(this);
 	// Re-activation keeps the activation id, so an address already registered stays valid,
 	// and what was there before the first activation stays what is put back.
 	const again = !test && typeof data.activation === 'string' ? data : undefined;
@@ -208,6 +211,7 @@ export const create = atActivation(async function create(this: IHookFunctions): 
 		sentByMeBefore: sentByMe ? sentByMeBefore : undefined,
 		testSession: test || undefined,
 		burstTable,
+		questionTable,
 	};
 	for (const [key, value] of Object.entries(record)) {
 		if (value === undefined) delete data[key];

@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { sendToTrigger } from '../shared/control';
+import { sendToTrigger } from './control';
 import { isObject } from '../shared/delivery/readers';
 import { deliveryScope, secretsOfAddress, signedUrl } from '../shared/signedAddress';
 import { messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';

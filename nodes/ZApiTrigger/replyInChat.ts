@@ -1,21 +1,23 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { ConversationTable, type Row } from '../shared/conversationState/table';
 import { learnAndAddContactForms, learnedPairs } from '../shared/lidPairs';
 import { helperSender, redactSecrets, secretsOf, sendWithinOrigin, zApiRequest, type ZApiInstance } from '../shared/transport';
 import {
+	chatFormsOf,
 	chosenChoice,
-	keepWaitingReplies,
+	questionItemOf,
+	questionsIn,
 	replyCounts,
 	signHandOff,
 	waitingFor,
-	waitingReplies,
 	type ReplyHandOff,
 	type WaitingReply,
 } from '../shared/waitingReplies';
 import type { MediaOptions } from '../shared/mediaDownload';
-import { textOf } from '../shared/delivery/readers';
-import { SHARED_STATIC_DATA_KEYS } from './staticData';
+import { isTrue, textOf } from '../shared/delivery/readers';
+import { dropRetiredKeys, SHARED_STATIC_DATA_KEYS } from './staticData';
 
 /*
  * A message about to start the workflow, seen first by the conversation features: its
@@ -37,9 +39,9 @@ export interface ReplyOutcome {
 const HAND_OFF_TIMEOUT_MS = 15_000;
 
 /**
- * The record is placed before the question goes out; n8n marks the execution waiting once the
- * question's id is confirmed to the trigger (a second or two when runs ask at once), and an
- * answer in between gets 409 "running already". n8n changed nothing then, so asking again is safe.
+ * A question's row is kept before it goes out; n8n marks the execution waiting once every
+ * question of the run is sent and its id kept, and an answer in between gets 409 "running
+ * already". n8n changed nothing then, so asking again is safe.
  */
 const STILL_RUNNING_TRIES = 5;
 const STILL_RUNNING_PAUSE_MS = 1_000;
@@ -87,72 +89,70 @@ async function askAgain(this: IWebhookFunctions, record: WaitingReply, item: IDa
  * The hook of receive(): learns LIDs, and hands a reply to the execution waiting for it.
  * Among the questions waiting for this chat, the newest whose rule the message meets gets
  * it; when none does, the newest is asked again while it has re-asks left, else it gets the
- * message marked as not counting. A waiting execution that is gone (ended at its limit,
- * deleted) loses its record and the next is tried; when none is left the message starts the
+ * message marked as not counting. A question is taken (its row claimed) before its hand-off,
+ * so one message answers it; a waiting execution that is gone (ended at its limit, deleted)
+ * leaves its question taken and the next is tried; when none is left the message starts the
  * workflow as usual. Test listening hands nothing off: the waiting executions are production ones.
  *
- * Learning needs no credentials. The hand-off is signed with the instance token, so
- * `instanceOf` (which reads the credentials) is called only for a message of a chat a
- * question waits for: a trigger with no question waiting never reads them here.
+ * Learning needs no credentials. The questions are read only when a Send and Wait for Reply
+ * follows this trigger (`questionTable`, found at activation); the hand-off is signed with
+ * the instance token, so `instanceOf` (which reads the credentials) is called only for a
+ * message of a chat a question waits for.
  */
 export async function replyInChat(
 	this: IWebhookFunctions,
-	instanceId: string,
+	asked: { instanceId: string; questionTable: string | undefined },
 	instanceOf: () => Promise<ZApiInstance | undefined>,
 	started: IDataObject[],
 	media: MediaOptions | undefined,
 ): Promise<ReplyOutcome> {
 	const known: { instance?: ZApiInstance } = {};
+	const global = this.getWorkflowStaticData('global');
+	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
+	const items = learnAndAddContactForms(this, started);
+	const learned = dropRetiredKeys(global) || SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
 	try {
-		return await routeReply.call(this, { instanceId, instanceOf: async () => (known.instance = await instanceOf()), started, media });
+		const startsNothing = await routeReply.call(this, { ...asked, instanceOf: async () => (known.instance = await instanceOf()), items, media });
+		return { items, startsNothing, staticDataChanged: learned };
 	} catch (error) {
 		// A fault here must not cost the message: it starts the workflow as it would have.
 		const secrets = known.instance ? secretsOf(known.instance) : [];
 		this.logger.warn(`Z-API Trigger: the message could not be checked for a waiting question: ${redactSecrets(textOf((error as Error | undefined)?.message) ?? 'unknown error', secrets)}`);
-		return { items: started, startsNothing: false, staticDataChanged: true };
+		return { items, startsNothing: false, staticDataChanged: learned };
 	}
 }
 
+/** Whether a question waiting for this message took it (handed off, or asked again). */
 async function routeReply(
 	this: IWebhookFunctions,
-	{ instanceId, instanceOf, started, media }: { instanceId: string; instanceOf: () => Promise<ZApiInstance | undefined>; started: IDataObject[]; media: MediaOptions | undefined },
-): Promise<ReplyOutcome> {
-	const global = this.getWorkflowStaticData('global');
-	const before = SHARED_STATIC_DATA_KEYS.map((key) => global[key]);
-	const items = learnAndAddContactForms(this, started);
-	const changed = () => SHARED_STATIC_DATA_KEYS.some((key, index) => global[key] !== before[index]);
+	{ instanceId, questionTable, instanceOf, items, media }: { instanceId: string; questionTable: string | undefined; instanceOf: () => Promise<ZApiInstance | undefined>; items: IDataObject[]; media: MediaOptions | undefined },
+): Promise<boolean> {
 	const [item] = items;
-	if (items.length !== 1 || item.event !== 'message' || this.getMode() === 'manual') {
-		return { items, startsNothing: false, staticDataChanged: changed() };
-	}
-	const now = Date.now();
-	const records = waitingReplies(this, now);
-	const candidates = waitingFor(records, instanceId, item, learnedPairs(this));
-	if (!candidates.length) return { items, startsNothing: false, staticDataChanged: changed() };
+	if (!questionTable || items.length !== 1 || item.event !== 'message' || isTrue(item.fromMe) || this.getMode() === 'manual') return false;
+	const pairs = learnedPairs(this);
+	const table = await ConversationTable.at(this, 0, questionTable);
+	const rows = new Map<number, Row>();
+	for (const form of chatFormsOf(item, pairs)) for (const row of await table.questionsOf(form)) rows.set(row.id, row);
+	const byId = (id: number) => rows.get(id)!;
+	const candidates = waitingFor(questionsIn([...rows.values()], Date.now()), instanceId, item, pairs);
+	if (!candidates.length) return false;
 	// Only now the token: a question waits for this chat.
 	const instance = await instanceOf();
 	// Credentials that cannot be read: the message starts the workflow as it would have (receive logged why).
-	if (!instance) return { items, startsNothing: false, staticDataChanged: changed() };
+	if (!instance) return false;
 
-	const remaining = { ...records };
-	const keep = (startsNothing: boolean): ReplyOutcome => {
-		keepWaitingReplies(this, remaining);
-		return { items, startsNothing, staticDataChanged: true };
-	};
 	const counting = candidates.filter(([, record]) => replyCounts(record, item));
-	const [newestKey, newest] = candidates[0];
-	const chosen: Array<[string, WaitingReply, boolean]> = counting.length
-		? counting.map(([key, record]) => [key, record, true])
-		: newest.reasksLeft > 0
-			? []
-			: [[newestKey, newest, false]];
-	if (!chosen.length) {
-		remaining[newestKey] = { ...newest, reasksLeft: newest.reasksLeft - 1 };
+	const [[newestId, newest]] = candidates;
+	if (!counting.length && newest.reasksLeft > 0) {
+		// Asked again only while it waits: another message may have taken it since it was read.
+		if (!(await table.changeQuestion(String(byId(newestId).messageId), questionItemOf({ ...newest, reasksLeft: newest.reasksLeft - 1 })))) return false;
 		await askAgain.call(this, newest, item);
-		return keep(true);
+		return true;
 	}
-	for (const [key, record, counted] of chosen) {
-		delete remaining[key];
+	const chosen: Array<[number, WaitingReply, boolean]> = counting.length ? counting.map(([id, record]) => [id, record, true]) : [[newestId, newest, false]];
+	const claimant = `${textOf(item.messageId) ?? 'message'}@${Date.now()}`;
+	for (const [id, record, counted] of chosen) {
+		if (!(await table.claimQuestion(id, claimant))) continue;
 		const taken = await handOff.call(this, instance, record, {
 			reply: item,
 			counted,
@@ -161,7 +161,7 @@ async function routeReply(
 			choice: counted ? chosenChoice(record, item) : null,
 			...(media ? { media } : {}),
 		});
-		if (taken) return keep(true);
+		if (taken) return true;
 	}
-	return keep(false);
+	return false;
 }

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { sendControlRequest } from '../shared/control';
+import { sendControlRequest } from './control';
 import { deliveryScope, secretsOfAddress, signedUrl } from '../shared/signedAddress';
 import { getInstance, messageOf, redactSecrets, type ZApiInstance } from '../shared/transport';
-import type { AskedQuestions } from '../shared/waitingReplies';
 import { readWebhookSettings, setSentByMe, setWebhookAddress, WEBHOOKS, type WebhookName, type WebhookSettings } from '../shared/webhooks';
 import { arrivalOf, departureOf, holderOf, inheritedBy, membersIn, successorOf, webhookNamesIn, type Member } from './sharingRules';
 import type { Before, TriggerStaticData } from './staticData';
@@ -16,10 +15,9 @@ import type { Before, TriggerStaticData } from './staticData';
  *
  * - here: joining at activation, leaving or handing over at deactivation;
  * - relay.ts: the head passing each delivery on to its members, the last stage of receiving;
- * - controlRequests.ts: the `setup` webhook, where a head answers joins, leaves, hand-overs,
- *   its own relay reports and Send and Wait for Reply's questions ('await'). Each is a control
- *   request (shared/control.ts), proven with an HMAC keyed by the instance token, which every
- *   trigger of the instance holds. The head keeps its members in its workflow's static data.
+ * - controlRequests.ts: the `setup` webhook, where a head answers joins, leaves, hand-overs
+ *   and its own relay reports. Each is a control request (control.ts), proven with an
+ *   HMAC keyed by the instance token, which every trigger of the instance holds. The head keeps its members in its workflow's static data.
  *
  * Not guaranteed: static data is saved whole, last write wins, so a join or leave arriving
  * at the very moment the head saves something else (a delivery's repeat memory, another
@@ -52,10 +50,9 @@ export type ControlRequest =
 	| { op: 'join'; at: number; member: Member; sentByMeBefore?: boolean }
 	| { op: 'leave'; at: number; scope: string; activation?: string; webhooks: WebhookName[] }
 	| { op: 'handOver'; at: number; webhooks: WebhookName[]; members: Member[]; before: Before; sentByMeBefore?: boolean }
-	| { op: 'await'; at: number; workflowId: string; questions: AskedQuestions }
 	| { op: 'relayed'; at: number; outcomes: Array<{ scope: string; activation: string; took: boolean }> };
 
-type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
+type Context = IHookFunctions | IWebhookFunctions;
 
 /** A member's signed address, made again from its record and the instance token. */
 export function addressOf(member: Member, instanceToken: string): string {

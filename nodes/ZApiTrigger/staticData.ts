@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LID_PAIRS_KEY } from '../shared/lidPairs';
-import { ENDED_QUESTIONS_KEY, WAITING_REPLIES_KEY } from '../shared/waitingReplies';
 import type { WebhookName } from '../shared/webhooks';
 
 /*
@@ -14,14 +13,20 @@ import type { WebhookName } from '../shared/webhooks';
 /**
  * The workflow's shared part (`global`), beside the node's own record above: what the trigger
  * writes there for the Z-API node of the same workflow, each kept and documented in its own
- * module. Not touched by activation or deactivation: a question keeps waiting, and pairs stay
- * learned, across a reactivation.
+ * module. Not touched by activation or deactivation: pairs stay learned across a reactivation.
  * - LID_PAIRS_KEY: phone–LID pairs learned from deliveries (shared/lidPairs.ts).
- * - WAITING_REPLIES_KEY: questions of Send and Wait for Reply waiting for their answer in the
- *   chat (shared/waitingReplies.ts), placed by the asking node through a control request.
- * - ENDED_QUESTIONS_KEY: those that ended lately, so a placement sent again places nothing.
  */
-export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY, WAITING_REPLIES_KEY, ENDED_QUESTIONS_KEY] as const;
+export const SHARED_STATIC_DATA_KEYS = [LID_PAIRS_KEY] as const;
+
+/** Keys of the shared part earlier versions wrote (waiting and ended questions, now rows of the conversation table). */
+export const RETIRED_GLOBAL_KEYS = ['zApiWaitingReplies', 'zApiEndedQuestions'] as const;
+
+/** Removes them from the shared part when there (nothing reads them now, and every delivery would load them): true when it did. */
+export function dropRetiredKeys(shared: IDataObject): boolean {
+	const there = RETIRED_GLOBAL_KEYS.filter((key) => key in shared);
+	for (const key of there) delete shared[key];
+	return there.length > 0;
+}
 
 /** What a webhook pointed at before an activation took it: '' nothing, null not known. */
 export type Before = Partial<Record<WebhookName, string | null>>;
@@ -58,6 +63,8 @@ export interface TriggerStaticData extends IDataObject {
 	 * waits while a person types, so the trigger records chat presence too.
 	 */
 	burstTable?: BurstTable;
+	/** The conversation table the questions of the Send and Wait for Reply after this trigger wait in (arrivals.ts). */
+	questionTable?: { id: string; name: string };
 	/**
 	 * Set by an activation of a version with the `setup` webhook: n8n registered it with the
 	 * activation. Absent, the activation is older and control requests come to `default` (receive.ts).
@@ -97,7 +104,7 @@ export function endActivation(data: TriggerStaticData): void {
 		// Assigned, not changed in place: n8n saves static data only when it sees a change.
 		data.retired = [...retired.filter((id) => id !== data.activation), data.activation].slice(-RETIRED_KEPT);
 	}
-	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck', 'burstTable', 'setupWebhook'] as const) {
+	for (const key of ['activation', 'registered', 'before', 'sentByMeBefore', 'testSession', 'recentDeliveries', 'deliveryCheck', 'burstTable', 'questionTable', 'setupWebhook'] as const) {
 		delete data[key];
 	}
 }

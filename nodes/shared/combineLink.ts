@@ -1,9 +1,10 @@
 import type { IDataObject, NodeTypeAndVersion } from 'n8n-workflow';
 
 /*
- * The link between the Z-API Trigger and the Combine Quick Messages node after it, in one
- * place both nodes import: the operation and the options the trigger reads are named here, so a
- * rename breaks the build, not a live bot. The trigger reads them once, at activation, and keeps
+ * The link between the Z-API Trigger and the nodes after it that keep state in the conversation
+ * table (Combine Quick Messages, Send and Wait for Reply), in one place both nodes import: the
+ * operations and the options the trigger reads are named here, so a rename breaks the build,
+ * not a live bot. The trigger reads them once, at activation, and keeps
  * what it learned in its static data (ZApiTrigger/arrivals.ts).
  *
  * Takeover: a person answering a chat from the instance's phone pauses the bot there.
@@ -47,6 +48,23 @@ export function combineAfter(nodes: NodeTypeAndVersion[], defaultTableName: stri
 		tableName: typeof name === 'string' && name.trim() ? name.trim() : defaultTableName,
 		waitWhileTyping: options[COMBINE_OPTIONS.waitWhileTyping] !== false,
 	};
+}
+
+/** Send and Wait for Reply: its resource and operation values; its Data Table Name is COMBINE_OPTIONS.tableName too. */
+export const SEND_AND_WAIT_FOR_REPLY = { resource: 'message', operation: 'sendAndWaitForReply' } as const;
+
+/** The data tables of the enabled Send and Wait for Reply nodes among these nodes (those after a trigger), each once. */
+export function askerTables(nodes: NodeTypeAndVersion[], defaultTableName: string): string[] {
+	const askers = nodes.filter(({ type, disabled, parameters }) => {
+		if (disabled || typeof type !== 'string' || !type.endsWith('.zApi') || !parameters) return false;
+		return parameters.resource === SEND_AND_WAIT_FOR_REPLY.resource && parameters.operation === SEND_AND_WAIT_FOR_REPLY.operation;
+	});
+	const names = askers.map(({ parameters }) => {
+		const options = (parameters as IDataObject).options;
+		const name = options && typeof options === 'object' ? (options as IDataObject)[COMBINE_OPTIONS.tableName] : undefined;
+		return typeof name === 'string' && name.trim() ? name.trim() : defaultTableName;
+	});
+	return [...new Set(names)];
 }
 
 /** A message a person sent from the instance's phone or WhatsApp Web, as the trigger's items say it. */

@@ -3,60 +3,25 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isGroupId } from './input';
 import { fieldOf, isObject, isTrue, textOf } from './delivery/readers';
-import { isLid, learnedPairs, type LidPairs, lidOfPhone, phoneOfLid, type StaticDataHolder } from './lidPairs';
+import { isLid, type LidPairs, lidOfPhone, phoneOfLid } from './lidPairs';
 
 /*
  * Questions waiting for their reply in the chat (Message → Send and Wait for Reply).
  *
- * The asking execution tells the Z-API Trigger of its workflow what it waits for, and n8n
- * puts the execution to wait (in n8n's database, not in memory). The trigger keeps one record
- * per question; on each message delivery it looks for a record of that chat, and when the
- * message counts as an answer it POSTs the message item to the record's resume address
- * (n8n's waiting-webhook address of that execution and node, with n8n's resume token), and
- * starts nothing itself.
+ * The asking execution keeps one row per question in the conversation table (n8n's data table,
+ * shared/conversationState/table.ts: kind 'question'), then sends it, and n8n puts the
+ * execution to wait (in n8n's database, not in memory). On each message, the Z-API Trigger of
+ * its workflow reads the questions waiting for that chat; when the message counts as an answer
+ * it takes the question's row (one filtered update: two messages never both take it) and POSTs
+ * the message item to the record's resume address (n8n's waiting-webhook address of that
+ * execution and node, with n8n's resume token), and starts nothing itself.
  *
- * Where: the trigger's workflow's static data (`global` part, under WAITING_REPLIES_KEY), one
- * record per question (`<execution>#<item>`). Only the trigger writes it, in its webhook, as
- * a control request to its signed address (ZApiTrigger/sharing.ts, 'await'): the asking run
- * never saves static data. That is what makes it work in queue mode, where n8n 2.41.1 gives a
- * run on a worker none of the saved static data (the execution's workflow snapshot leaves it
- * out) and saving there would write an empty object over the trigger's records.
- *
- * What n8n guarantees and what it does not (2.41.1 and 1.123.81): static data is one JSON
- * object per workflow, loaded when a delivery comes in and saved whole after the trigger
- * handled it (the last save wins). A record written while another delivery of the same
- * workflow is being handled can be overwritten by that delivery's save, and runs that ask at
- * the same moment write at the same moment. So the asking node places its records before the
- * question goes out and confirms them: it places them again, after a random pause whose spread
- * doubles with each placement that had to write, until the trigger has found them saved as
- * they are twice in a row (placeWaitingReplies writes nothing then). Then it sends, and places
- * and confirms them again with the questions' message ids; a save overwriting those was loaded
- * after the first confirmation, so it keeps the records. A confirmed record can still be lost
- * to a delivery whose handling began before the record's save and ended after the second
- * finding (longer than two pauses).
+ * Why a data table and not the workflow's static data: static data is one object per workflow,
+ * loaded when a delivery comes in and saved whole after it (the last save wins), so a question
+ * placed while another delivery was being handled could be overwritten by that delivery's save.
+ * A row is written by its own insert and taken by its own update: no interleaving of questions
+ * asked and answers handed over loses one.
  */
-
-/** The key of the waiting questions in the workflow's static data. */
-export const WAITING_REPLIES_KEY = 'zApiWaitingReplies';
-
-/**
- * At most this many questions wait per workflow. A placement that would go beyond it is
- * refused whole (the asking node fails those items before sending anything); a question
- * already waiting is never dropped to make room: its answer would start the workflow instead
- * of resuming its execution.
- */
-export const MAX_WAITING_REPLIES = 500;
-
-/**
- * Questions that ended lately (answered, handed off, or withdrawn by their execution), by key,
- * with until when they are remembered. A placement naming one places nothing for it: a
- * captured placement sent again after its answer must not make the question wait again.
- * Remembered longer than a control request stays valid (shared/control.ts, CONTROL_MAX_AGE_MS),
- * and at most MAX_ENDED_KEPT of them (the newest).
- */
-export const ENDED_QUESTIONS_KEY = 'zApiEndedQuestions';
-export const ENDED_KEPT_MS = 10 * 60_000;
-export const MAX_ENDED_KEPT = 2_000;
 
 /** A choice offered with the question: a button, a list option or a poll answer. */
 export interface ReplyChoice {
@@ -237,125 +202,42 @@ function isRecord(value: unknown): value is WaitingReply {
 	);
 }
 
-/** The records kept, without expired ones or entries of the wrong shape. */
-export function readWaiting(stored: unknown, now: number): Record<string, WaitingReply> {
-	if (!isObject(stored)) return {};
-	return Object.fromEntries(
-		Object.entries(stored).filter((entry): entry is [string, WaitingReply] => isRecord(entry[1]) && entry[1].expiresAt > now),
-	);
+/** A question's key in the table: one per question asked, whatever execution and item asked it. */
+export function questionKeyOf(execution: string, item: number, askedAt: number): string {
+	return `${execution}#${item}@${askedAt}`;
+}
+
+/** What a question's row keeps of it (its `item`). */
+export function questionItemOf(record: WaitingReply): string {
+	return JSON.stringify(record);
+}
+
+/** The questions of these rows still waiting, by row id, without expired ones or rows of the wrong shape. */
+export function questionsIn(rows: Array<{ id: number; kind?: string; item?: string | null }>, now: number): Array<[number, WaitingReply]> {
+	return rows.flatMap((row): Array<[number, WaitingReply]> => {
+		if (row.kind !== 'question') return [];
+		try {
+			const record = JSON.parse(String(row.item)) as unknown;
+			return isRecord(record) && record.expiresAt > now ? [[row.id, record]] : [];
+		} catch {
+			return [];
+		}
+	});
 }
 
 /**
- * The records of this instance waiting for this message's chat, newest question first: a
+ * The questions of this instance waiting for this message's chat, newest question first: a
  * person answers the last thing asked. Pure.
  */
-export function waitingFor(records: Record<string, WaitingReply>, instanceId: string, item: Item, pairs: LidPairs): Array<[string, WaitingReply]> {
-	return Object.entries(records)
-		.filter(([, record]) => record.instanceId === instanceId && fromAskedChat(record, item, pairs))
-		.sort((a, b) => b[1].askedAt - a[1].askedAt);
+export function waitingFor<Key>(questions: Array<[Key, WaitingReply]>, instanceId: string, item: Item, pairs: LidPairs): Array<[Key, WaitingReply]> {
+	return questions.filter(([, record]) => record.instanceId === instanceId && fromAskedChat(record, item, pairs)).sort((a, b) => b[1].askedAt - a[1].askedAt);
 }
 
-export function waitingReplies(context: StaticDataHolder, now = Date.now()): Record<string, WaitingReply> {
-	return readWaiting(context.getWorkflowStaticData('global')[WAITING_REPLIES_KEY], now);
-}
-
-/**
- * Keeps `records` (assigned, not changed in place: n8n saves static data only when it sees a
- * change). Every one is kept: the bound is enforced where questions are placed.
- */
-export function keepWaitingReplies(context: StaticDataHolder, records: Record<string, WaitingReply>, now = Date.now()): void {
-	const global = context.getWorkflowStaticData('global');
-	const ended = Object.entries(readWaiting(global[WAITING_REPLIES_KEY], now)).filter(([key]) => !(key in records));
-	if (ended.length) {
-		const remembered = { ...endedQuestions(context, now), ...Object.fromEntries(ended.map(([key, record]) => [endedKeyOf(key, record), now + ENDED_KEPT_MS])) };
-		global[ENDED_QUESTIONS_KEY] = Object.fromEntries(
-			Object.entries(remembered)
-				.sort((a, b) => b[1] - a[1])
-				.slice(0, MAX_ENDED_KEPT),
-		);
-	}
-	global[WAITING_REPLIES_KEY] = records as unknown as IDataObject;
-}
-
-/**
- * An ended question is remembered by its key and the time it was asked: one execution asks
- * again under the same key (`<execution>#<item>`) when a dialogue puts its next question, and
- * that new question must be placed.
- */
-function endedKeyOf(key: string, record: WaitingReply): string {
-	return `${key}@${record.askedAt}`;
-}
-
-/** The questions that ended lately (ENDED_QUESTIONS_KEY), without those no longer remembered. */
-export function endedQuestions(context: StaticDataHolder, now = Date.now()): Record<string, number> {
-	const stored = context.getWorkflowStaticData('global')[ENDED_QUESTIONS_KEY];
-	if (!isObject(stored)) return {};
-	return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > now));
-}
-
-/** The questions one asking execution sends the trigger: its records, keyed `<execution>#<item>`. */
-export interface AskedQuestions {
-	execution: string;
-	records: Record<string, WaitingReply>;
-}
-
-/** The shape of AskedQuestions, checked where the trigger receives them. */
-export function askedQuestionsIn(value: unknown): AskedQuestions | undefined {
-	if (!isObject(value) || typeof value.execution !== 'string' || !value.execution || !isObject(value.records)) return undefined;
-	const execution = value.execution;
-	const records = Object.entries(value.records).filter(([key, record]) => key.startsWith(`${execution}#`) && isRecord(record));
-	if (records.length !== Object.keys(value.records).length) return undefined;
-	return { execution, records: Object.fromEntries(records) as Record<string, WaitingReply> };
-}
-
-/** Whether the records kept for an execution are those asked (same questions, same resume address and limit). */
-function sameQuestions(kept: Record<string, WaitingReply>, asked: Record<string, WaitingReply>): boolean {
-	const keys = Object.keys(asked);
-	return (
-		keys.length === Object.keys(kept).length &&
-		keys.every((key) => {
-			const [was, is] = [kept[key], asked[key]];
-			return !!was && was.resumeUrl === is.resumeUrl && was.questionMessageId === is.questionMessageId && was.expiresAt === is.expiresAt;
-		})
-	);
-}
-
-/** What a placement did: the keys of this execution's questions kept, or why none was. */
-export type Placement =
-	/** `waiting`: how many of this execution's questions wait now; `kept`: their keys. */
-	| { waiting: number; kept: string[]; changed: boolean }
-	/** Nothing was written: `waiting` questions of other executions wait, `asked` more would pass `limit`. */
-	| { full: true; limit: number; waiting: number; asked: number };
-
-/**
- * The trigger's side: replaces the records of one asking execution with `asked` (none: the
- * execution waits for nothing any more). The other form of each chat (phone or LID) is added
- * from the pairs this trigger learned. When the saved records already are those asked,
- * nothing is written (`changed: false`): n8n then saves nothing, so a confirmation never
- * overwrites what another delivery wrote meanwhile. When the questions of other executions
- * and these would be more than MAX_WAITING_REPLIES, nothing is written (`full`).
- */
-export function placeWaitingReplies(context: StaticDataHolder, asked: AskedQuestions, now = Date.now()): Placement {
-	const all = waitingReplies(context, now);
-	const mine = ([key]: [string, unknown]) => key.startsWith(`${asked.execution}#`);
-	const ended = endedQuestions(context, now);
-	const wanted = Object.fromEntries(Object.entries(readWaiting(asked.records, now)).filter(([key, record]) => !(endedKeyOf(key, record) in ended)));
-	const kept = Object.keys(wanted);
-	const pairs = learnedPairs(context);
-	// A question's id once known stays: a placement without it (sent before the question went out) does not take it away.
-	const placed = Object.entries(wanted).map(([key, record]): [string, WaitingReply] => [
-		key,
-		{
-			...record,
-			questionMessageId: record.questionMessageId ?? all[key]?.questionMessageId ?? null,
-			chatOtherForm: record.chatOtherForm ?? (isLid(record.chat) ? phoneOfLid(pairs, record.chat) : lidOfPhone(pairs, record.chat)),
-		},
-	]);
-	if (sameQuestions(Object.fromEntries(Object.entries(all).filter(mine)), Object.fromEntries(placed))) return { waiting: kept.length, kept, changed: false };
-	const others = Object.entries(all).filter((entry) => !mine(entry));
-	if (others.length + kept.length > MAX_WAITING_REPLIES) return { full: true, limit: MAX_WAITING_REPLIES, waiting: others.length, asked: kept.length };
-	keepWaitingReplies(context, { ...Object.fromEntries(others), ...Object.fromEntries(placed) }, now);
-	return { waiting: kept.length, kept, changed: true };
+/** The forms a message's chat is known by (phone, LID, group ID): where its questions are kept. */
+export function chatFormsOf(item: Item, pairs: LidPairs): string[] {
+	if (isTrue(item.isGroup)) return [textOf(item.phone)].filter((form): form is string => !!form);
+	const given = [textOf(item.phone), textOf(item.chatLid), textOf(item.contactPhone), textOf(item.contactLid)].filter((form): form is string => !!form);
+	return [...new Set(given.flatMap((form) => formsOf(form, null, pairs)))];
 }
 
 /*

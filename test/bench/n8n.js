@@ -1011,7 +1011,7 @@ function burstWorkflows({ triggerVersion, instance, stateCredential, stateOnTrig
 	const recipe = chain('bench: burst recipe (Redis, Wait, If)', recipeNodes);
 	const triggerCredentials = { zApiApi: instance.credential, ...(stateOnTrigger ? { zApiConversationStateApi: stateCredential } : {}) };
 	const packageBot = chain('bench: burst bot (Combine Quick Messages)', [
-		// Followed by Combine Quick Messages (version 1.2 on) shows the trigger's Conversation State credential.
+		// Followed by Combine or Send and Wait for Reply (version 1.2 on) shows the trigger's Conversation State credential.
 		node('Z-API Trigger', TRIGGER_TYPE, triggerVersion, { events: ['messageReceived'], ...(stateOnTrigger ? { followedByCombine: true } : {}), options: {} }, { webhookId: crypto.randomUUID(), credentials: triggerCredentials }),
 		node(
 			'Combine',

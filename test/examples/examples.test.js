@@ -57,16 +57,16 @@ it('the booking example confirms the day by the choice picked, not by the text t
 	expect(confirm.parameters.message).not.toContain("$('Ask the day').first().json.text");
 });
 
-it('every trigger followed by Combine Quick Messages has Followed by Combine Quick Messages on (version 1.2), so n8n asks for its Conversation State credential before Publish', () => {
+it('every trigger followed by Combine Quick Messages or Send and Wait for Reply has its switch on (version 1.2), so n8n asks for its Conversation State credential before Publish', () => {
 	const followed = [];
 	for (const file of files) {
 		const workflow = read(file);
 		for (const trigger of workflow.nodes.filter((node) => node.type.endsWith('.zApiTrigger'))) {
 			const next = (workflow.connections[trigger.name]?.main ?? []).flat().map((link) => workflow.nodes.find((node) => node.name === link.node));
-			if (!next.some((node) => node?.parameters?.operation === 'combineMessages')) continue;
+			if (!next.some((node) => ['combineMessages', 'sendAndWaitForReply'].includes(node?.parameters?.operation))) continue;
 			followed.push(file);
 			expect({ file, typeVersion: trigger.typeVersion, followedByCombine: trigger.parameters.followedByCombine }).toEqual({ file, typeVersion: 1.2, followedByCombine: true });
-			expect(noteOf(workflow)).toMatch(/choose it in the trigger too, where \*Followed by Combine Quick Messages\* is on/);
+			expect(noteOf(workflow)).toMatch(/choose it in the trigger too, where \*Followed by Combine or Send and Wait for Reply\* is on/);
 		}
 	}
 	expect(followed.length).toBeGreaterThan(0);

@@ -67,7 +67,7 @@ export async function runChain(
 ): Promise<ChainRun> {
 	const connections: IConnections = {};
 	for (let i = 1; i < nodes.length; i++) connections[nodes[i - 1].name] = { main: [[{ node: nodes[i].name, type: 'main', index: 0 }]] };
-	const workflow = makeWorkflow(nodes, options.staticData ?? {}, false, options.workflowId, connections);
+	const workflow = makeWorkflow(nodes, options.staticData ?? {}, options.active ?? false, options.workflowId, connections);
 	const mode = options.mode ?? 'webhook';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({

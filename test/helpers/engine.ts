@@ -181,6 +181,8 @@ export interface EngineOptions {
 	staticData?: IDataObject;
 	/** The workflow's id ('wf1' when not given). */
 	workflowId?: string;
+	/** Whether the workflow is active (published): inactive when not given. */
+	active?: boolean;
 }
 
 export function makeAdditionalData(options: EngineOptions = {}, mode: WorkflowExecuteMode = 'manual') {
@@ -278,7 +280,7 @@ export async function runAction(
 		...(options.typeVersion !== undefined ? { typeVersion: options.typeVersion } : {}),
 		...options.settings,
 	});
-	const workflow = makeWorkflow([node], options.staticData ?? {}, false, options.workflowId);
+	const workflow = makeWorkflow([node], options.staticData ?? {}, options.active ?? false, options.workflowId);
 	const mode = options.mode ?? 'manual';
 	const additionalData = makeAdditionalData(options, mode);
 	const runExecutionData: IRunExecutionData = createRunExecutionData({

@@ -22,13 +22,13 @@ export interface WaitingRun extends ActionRun {
 	status: IRun['status'];
 }
 
-/** Executes the action node once over `items` with an execution id, as a production run. */
+/** Executes the action node once over `items` with an execution id, as a production run of an active workflow. */
 export async function runWaitingAction(
 	parameters: IDataObject,
 	items: INodeExecutionData[] = [{ json: {} }],
 	options: EngineOptions & { continueOnFail?: boolean } = {},
 ): Promise<WaitingRun> {
-	const result = await runAction(parameters, items, { mode: 'webhook', executionId: EXECUTION_ID, ...options });
+	const result = await runAction(parameters, items, { mode: 'webhook', executionId: EXECUTION_ID, active: true, ...options });
 	return { ...result, waitTill: result.run.waitTill ?? undefined, status: result.run.status };
 }
 

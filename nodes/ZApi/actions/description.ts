@@ -114,15 +114,16 @@ function withSkipIfWroteAgain(properties: INodeProperties[]): INodeProperties[] 
 }
 
 /**
- * Where the Conversation State credential is shown: the Conversation operations, and a send with
- * Skip If the Person Wrote Again on. n8n shows a credential when all its `show` rules hold and
+ * Where the Conversation State credential is shown: the Conversation operations, a Message
+ * operation keeping state there (Send and Wait for Reply), and a send with Skip If the Person
+ * Wrote Again on. n8n shows a credential when all its `show` rules hold and
  * none of its `hide` rules (a rule on a parameter the node does not show counts as not holding),
  * so it is hidden for every other resource, for the Message operations without the option, and
  * where the option is off.
  */
 export function conversationStateDisplay(): { hide: Record<string, string[] | boolean[]> } {
 	const message = resources.find((resource) => resource.operations.some(offersSkip));
-	const without = (message?.operations ?? []).filter((operation: ZApiOperation) => !offersSkip(operation)).map(({ value }) => value);
+	const without = (message?.operations ?? []).filter((operation: ZApiOperation) => !offersSkip(operation) && !operation.keepsConversationState).map(({ value }) => value);
 	return {
 		hide: {
 			resource: resources.map(({ value }) => value).filter((value) => value !== 'conversation' && value !== message?.value),

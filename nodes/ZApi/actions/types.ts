@@ -37,6 +37,8 @@ export interface ZApiOperation {
 	 * answering (answeredChat.ts): the router orders its items by that chat.
 	 */
 	answersChat?: boolean;
+	/** Set by an operation that keeps state in the conversation table: the node shows the Conversation State credential for it. */
+	keepsConversationState?: true;
 	/**
 	 * Runs the operation for input item `itemIndex` and returns its output items' JSON (or
 	 * items with a file). `read` holds the `orderedBy` value the router read (see ItemRead);

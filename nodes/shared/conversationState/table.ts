@@ -50,9 +50,13 @@ export const COLUMNS = [
  * A message of a burst; a chat's pause; a chat's presence (typing), whose row reuses the
  * columns: `pausedBy` holds the presence status, `arrivedAt` when the trigger received it; the
  * answer to a burst, whose row reuses them too: `messageId` holds the burst's id (its claimant),
- * `pausedBy` where the answer is (ANSWER_STATES), `arrivedAt` when it got there.
+ * `pausedBy` where the answer is (ANSWER_STATES), `arrivedAt` when it got there; a question
+ * waiting for its reply in the chat (Send and Wait for Reply): `messageId` holds the question's
+ * key, `item` what it waits for (shared/waitingReplies.ts, with when it was asked),
+ * `pausedUntil` when the wait ends, `claimedBy` the message that answered it; no `arrivedAt`,
+ * so forgetOld's clearing of old message rows by that time never takes a long wait.
  */
-export type RowKind = 'message' | 'pause' | 'typing' | 'answer';
+export type RowKind = 'message' | 'pause' | 'typing' | 'answer' | 'question';
 
 /**
  * Where the answer to a burst is, for sends set to skip an answer the person wrote past: being
@@ -372,6 +376,58 @@ export class ConversationTable {
 			body: { filter: where(eq('chatId', chatId), eq('kind', 'message'), eq('claimedBy', from)), data: { claimedBy: to }, returnData: true },
 		});
 		return Array.isArray(changed) ? (changed as Row[]) : [];
+	}
+
+	/**
+	 * Keeps a question waiting for its reply in `chatId`: one upsert by its key (one per question
+	 * asked), so the same call made twice keeps one row, and a question a message took stays taken.
+	 */
+	async keepQuestion(chatId: string, key: string, question: { until: number; item: string }): Promise<void> {
+		await this.call('POST', '/rows/upsert', {
+			body: {
+				filter: where(eq('kind', 'question'), eq('messageId', key)),
+				data: { chatId, kind: 'question', messageId: key, pausedUntil: question.until, item: question.item },
+			},
+		});
+	}
+
+	/** Changes what the question `key` waits for (`item`) while no message has taken it: true when it did. One call. */
+	async changeQuestion(key: string, item: string): Promise<boolean> {
+		const changed = await this.call('PATCH', '/rows/update', {
+			body: { filter: where(eq('kind', 'question'), eq('messageId', key), { columnName: 'claimedBy', condition: 'eq', value: null }), data: { item }, returnData: true },
+		});
+		return Array.isArray(changed) && changed.length > 0;
+	}
+
+	/** The questions waiting for a reply in `chatId` (no message took them yet). One call. */
+	async questionsOf(chatId: string): Promise<Row[]> {
+		return await this.rows(where(eq('chatId', chatId), eq('kind', 'question'), { columnName: 'claimedBy', condition: 'eq', value: null }));
+	}
+
+	/**
+	 * Takes the question of row `id` for the message `claimant`, in one update: true when this
+	 * call took it, so two messages never both answer one question. When the answer is lost (a
+	 * cut, a timeout), the row says whether the claim landed. A question taken is forgotten with
+	 * the next clearing (forgetOld).
+	 */
+	async claimQuestion(id: number, claimant: string): Promise<boolean> {
+		const filter = where({ columnName: 'id', condition: 'eq', value: id }, eq('kind', 'question'));
+		try {
+			const changed = await this.call('PATCH', '/rows/update', {
+				body: { filter: { ...filter, filters: [...filter.filters, { columnName: 'claimedBy', condition: 'eq', value: null }] }, data: { claimedBy: claimant, pausedUntil: 0 }, returnData: true },
+			});
+			return Array.isArray(changed) && changed.length > 0;
+		} catch (error) {
+			const failure = error as StateStoreError;
+			if (!failure.maybeApplied) throw failure;
+			const [row] = await this.rows(filter);
+			return row?.claimedBy === claimant;
+		}
+	}
+
+	/** Deletes the question `key` (it could not be sent). One call. */
+	async dropQuestion(key: string): Promise<void> {
+		await this.call('DELETE', '/rows/delete', { qs: { filter: JSON.stringify(where(eq('kind', 'question'), eq('messageId', key))) } });
 	}
 
 	/**

@@ -33,6 +33,7 @@ export class RedirectedElsewhere extends Error {
 
 	/** The server moved from http to https on the same host name. */
 	get toHttps(): boolean {
+		if (!URL.canParse(this.to)) return false;
 		const [from, to] = [new URL(this.from), new URL(this.to)];
 		return from.protocol === 'http:' && to.protocol === 'https:' && to.hostname === from.hostname;
 	}
@@ -51,7 +52,8 @@ export async function sendWithinOrigin(send: Sender, options: IHttpRequestOption
 		const response = await send(current);
 		const target = redirectTarget(response, current.url);
 		if (!target || redirects >= MAX_SAME_ORIGIN_REDIRECTS) return response;
-		if (target.origin !== origin) throw new RedirectedElsewhere(origin, target.origin, response.statusCode);
+		// An address without an origin (data:, file:) is named by its scheme alone: its path may hold anything.
+		if (target.origin !== origin) throw new RedirectedElsewhere(origin, target.origin === 'null' ? `a ${target.protocol} address` : target.origin, response.statusCode);
 		// The query is in the new address already.
 		current = { ...current, url: target.toString(), qs: undefined };
 		if (response.statusCode === 303) {

@@ -14,11 +14,16 @@ const DAYS = [
 ];
 
 /**
- * Adds the two nodes after the workflow's node named `after`. `credentials` is the nodes'
- * credentials object; `askExtra` overrides parameters of the question (its options, say).
+ * Adds the two nodes after the workflow's node named `after` (the trigger). `credentials` is
+ * the nodes' credentials object; `state` the Conversation State credential the question and
+ * the trigger keep the waiting questions with (the trigger's switch turned on where it has
+ * one); `askExtra` overrides parameters of the question (its options, say).
  */
-function withBookingDialogue(workflow, { after, actionType, credentials, askExtra = {} }) {
-	const node = (name, x, parameters) => ({ id: crypto.randomUUID(), name, type: actionType, typeVersion: 1, position: [x, 0], parameters, credentials });
+function withBookingDialogue(workflow, { after, actionType, credentials, state, askExtra = {} }) {
+	const node = (name, x, parameters, extra = {}) => ({ id: crypto.randomUUID(), name, type: actionType, typeVersion: 1, position: [x, 0], parameters, credentials: { ...credentials, ...extra } });
+	const trigger = workflow.nodes.find((one) => one.name === after);
+	trigger.credentials = { ...trigger.credentials, zApiConversationStateApi: state };
+	if (trigger.typeVersion >= 1.2) trigger.parameters = { ...trigger.parameters, followedByCombine: true };
 	workflow.nodes.push(
 		node(ASK, 260, {
 			resource: 'message',
@@ -31,7 +36,7 @@ function withBookingDialogue(workflow, { after, actionType, credentials, askExtr
 			reaskMessage: 'Please tap Monday or Tuesday.',
 			reaskTimes: 1,
 			...askExtra,
-		}),
+		}, { zApiConversationStateApi: state }),
 		node(CONFIRM, 520, {
 			resource: 'message',
 			operation: 'sendText',

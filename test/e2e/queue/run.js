@@ -651,10 +651,15 @@ async function runSuite(figures, cleanups) {
 		});
 	}
 
-	// Send and Wait for Reply in queue mode: the question runs on a worker, which gets none of the
-	// workflow's static data from n8n 2.41.1; the node places its question at the workflow's
-	// trigger (a control request to its address, served by a webhook processor), so nothing on
-	// the worker writes static data.
+	/** A Conversation State credential of this n8n (its API, its key), as the nodes reference it. */
+	const stateCredentialRef = async (name) => ({
+		id: String((await main.createCredential(name, 'zApiConversationStateApi', { baseUrl: `${main.baseUrl}/api/v1`, apiKey: main.apiKey })).id),
+		name,
+	});
+
+	// Send and Wait for Reply in queue mode: the question runs on a worker, which keeps it in the
+	// data table of this n8n; the trigger, on a webhook processor, reads it there when the answer
+	// comes. Nothing on the worker writes static data.
 	await check('queue mode: Send and Wait for Reply waits on a worker; another chat does not resume it, a wrong answer is asked again, the button resumes it and starts nothing else; an unanswered question ends at its limit', async () => {
 		const asker = { id: hex(16).toUpperCase(), token: hex(12).toUpperCase() };
 		standIn.addInstance({ id: asker.id, token: asker.token, name: 'queue reply' });
@@ -668,6 +673,7 @@ async function runSuite(figures, cleanups) {
 			after: 'Z-API Trigger',
 			actionType: ACTION_TYPE,
 			credentials: credentialRef(credential),
+			state: await stateCredentialRef('queue reply state'),
 			// The silent chat's question ends at its limit (n8n looks for due waits about once a minute).
 			askExtra: { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: `={{ $json.phone === '${SILENT}' ? 0.1 : 10 }}`, resumeUnit: 'minutes' } } } },
 		});
@@ -737,7 +743,7 @@ async function runSuite(figures, cleanups) {
 		const credential = await createCredential(main, standIn, asker, 'Z-API queue replies at once');
 		const dialogue = triggerWorkflow(credential);
 		dialogue.name = `queue: replies at once [${hex(3)}]`;
-		withBookingDialogue(dialogue, { after: 'Z-API Trigger', actionType: ACTION_TYPE, credentials: credentialRef(credential) });
+		withBookingDialogue(dialogue, { after: 'Z-API Trigger', actionType: ACTION_TYPE, credentials: credentialRef(credential), state: await stateCredentialRef('queue replies at once state') });
 		const id = String((await main.createWorkflow(dialogue)).id);
 		await main.activate(id);
 		try {

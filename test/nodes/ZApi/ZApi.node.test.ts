@@ -69,11 +69,14 @@ describe('Z-API node description', () => {
 				name: 'zApiConversationStateApi',
 				displayName: 'Credential for Z-API Conversation State API',
 				required: true,
-				// Conversation, and a send with Skip If the Person Wrote Again on: every other resource, Message operation without the option, and the option off hide it.
+				// Conversation, Send and Wait for Reply, and a send with Skip If the Person Wrote Again on: every other resource, Message operation without the option or state of its own, and the option off hide it.
 				displayOptions: {
 					hide: {
 						resource: resources.map(({ value }) => value).filter((value) => value !== 'conversation' && value !== 'message'),
-						operation: resources.find(({ value }) => value === 'message')!.operations.filter((operation) => !offersSkip(operation)).map(({ value }) => value),
+						operation: resources
+							.find(({ value }) => value === 'message')!
+							.operations.filter((operation) => !offersSkip(operation) && !operation.keepsConversationState)
+							.map(({ value }) => value),
 						skipIfWroteAgain: [false],
 					},
 				},
@@ -111,7 +114,7 @@ describe('Z-API node description', () => {
 		expect(combineWith(true)).toEqual(['zApiConversationStateApi', 'openAiApi']);
 	});
 
-	it('asks for the Conversation State credential on a send only with Skip If the Person Wrote Again on, and on every Conversation operation', () => {
+	it('asks for the Conversation State credential on a send only with Skip If the Person Wrote Again on, on every Conversation operation, and on Send and Wait for Reply', () => {
 		// As n8n resolves a node's parameters: a shown parameter at its default is there, a parameter not shown is not.
 		const shown = (parameters: Record<string, unknown>) =>
 			(description.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(resolved(parameters), credential, null, description)).map((credential) => credential.name);
@@ -123,7 +126,14 @@ describe('Z-API node description', () => {
 		}
 		for (const resource of resources) {
 			for (const operation of resource.operations.filter((one) => !offersSkip(one))) {
-				const expected = resource.value === 'conversation' ? ['zApiConversationStateApi'] : resource.value === 'partner' ? ['zApiPartnerApi'] : ['zApiApi'];
+				const expected =
+					resource.value === 'conversation'
+						? ['zApiConversationStateApi']
+						: resource.value === 'partner'
+							? ['zApiPartnerApi']
+							: operation.keepsConversationState
+								? ['zApiApi', 'zApiConversationStateApi']
+								: ['zApiApi'];
 				expect({ operation: operation.value, shown: shown({ resource: resource.value, operation: operation.value }) }).toEqual({ operation: operation.value, shown: expected });
 			}
 		}
@@ -371,7 +381,7 @@ describe('Z-API node credentials in the n8n editor', () => {
 	const credentialOf: Record<string, string> = { conversation: 'zApiConversationStateApi', partner: 'zApiPartnerApi' };
 	const added = (resource: string, operation: string): INode =>
 		({ id: 'n1', name: 'Z-API', type: ACTION_TYPE, typeVersion: 1.1, position: [0, 0], parameters: { resource, operation } }) as INode;
-	const everyOperation = resources.flatMap((resource) => resource.operations.map((operation) => [resource.value, operation.value]));
+	const everyOperation = resources.flatMap((resource) => resource.operations.filter((operation) => !operation.keepsConversationState).map((operation) => [resource.value, operation.value]));
 
 	it.each(everyOperation)('%s > %s shows one credential, so the one n8n fills in is all it needs', (resource, operation) => {
 		const node = added(resource, operation);
@@ -381,6 +391,15 @@ describe('Z-API node credentials in the n8n editor', () => {
 			const filled = { ...node, credentials: filledOnAdd(description, node, saved) };
 			expect(credentialIssues(description, filled)).toEqual({});
 		}
+	});
+
+	it('Send and Wait for Reply shows both credentials: n8n fills in one and marks the node until the Conversation State credential is chosen too', () => {
+		const node = added('message', 'sendAndWaitForReply');
+		expect(shownCredentials(description, node).map((entry) => entry.name)).toEqual(['zApiApi', 'zApiConversationStateApi']);
+		const filled = { ...node, credentials: filledOnAdd(description, node, [instance, state]) };
+		expect(Object.keys(credentialIssues(description, filled))).toHaveLength(1);
+		const both = { ...node, credentials: { zApiApi: { id: 'i1', name: 'Z-API account' }, zApiConversationStateApi: { id: 's1', name: 'Conversation state' } } };
+		expect(credentialIssues(description, both)).toEqual({});
 	});
 
 	it('Combine Quick Messages added from the panel gets its credential filled, with no issue before Publish', () => {

@@ -33,7 +33,7 @@ describe('Z-API Trigger description', () => {
 		expect(codex.node).toBe(`@n8n-nodes-zapi/n8n-nodes-zapi.${description.name}`);
 	});
 
-	it('uses the Z-API credentials, required, and the Conversation State credential, required once Followed by Combine Quick Messages is on, tested as in the Z-API node', () => {
+	it('uses the Z-API credentials, required, and the Conversation State credential, required once Followed by Combine or Send and Wait for Reply is on, tested as in the Z-API node', () => {
 		expect(description.credentials).toEqual([
 			{ name: 'zApiApi', displayName: 'Credential for Z-API Instance API', required: true, testedBy: 'zApiApiTest' },
 			{
@@ -83,7 +83,7 @@ describe('Z-API Trigger description', () => {
 	it("says on both events what Combine Quick Messages gets without Message Sent by Me, as the Combine node's own option says", () => {
 		const received = optionsOf('events').find(({ value }) => value === 'messageReceived');
 		const sent = optionsOf('events').find(({ value }) => value === 'messageSent');
-		expect(received?.description).toContain('Followed by Combine Quick Messages, also what a person sends from the instance’s phone');
+		expect(received?.description).toContain('With a Combine Quick Messages after it, also what a person sends from the instance’s phone');
 		expect(received?.description).toContain('never the bot’s own sends');
 		expect(sent?.description).toContain('Combine Quick Messages gets a person’s answers from the phone without it');
 		const combine = actionDescription.properties.find((one) => one.name === 'options' && JSON.stringify(one.displayOptions).includes('combineMessages'));
@@ -244,7 +244,7 @@ describe('Z-API Trigger credentials in the n8n editor', () => {
 		expect(credentialIssues(description, filled)).toEqual({});
 	});
 
-	it('Followed by Combine Quick Messages on: the Conversation State credential shows, labelled, and n8n marks the node until it is chosen', () => {
+	it('Followed by Combine or Send and Wait for Reply on: the Conversation State credential shows, labelled, and n8n marks the node until it is chosen', () => {
 		const on = trigger(1.2, { events: ['messageReceived'], followedByCombine: true }, { zApiApi: { id: 'i1', name: 'My instance' } });
 		expect(shownCredentials(description, on).map((entry) => entry.displayName)).toEqual([
 			'Credential for Z-API Instance API',
@@ -258,8 +258,11 @@ describe('Z-API Trigger credentials in the n8n editor', () => {
 	it('the switch says what it is for, right after Events', () => {
 		const names = description.properties.map((candidate) => candidate.name);
 		expect(names.indexOf('followedByCombine')).toBe(names.indexOf('events') + 1);
-		expect(property('followedByCombine')).toMatchObject({ displayName: 'Followed by Combine Quick Messages', type: 'boolean', default: false });
+		expect(property('followedByCombine')).toMatchObject({ displayName: 'Followed by Combine or Send and Wait for Reply', type: 'boolean', default: false });
 		expect(property('followedByCombine').description).toMatch(/Credential for Z-API Conversation State API/);
+		// Both nodes that need the credential in the trigger are named, and what the trigger does with it for each.
+		expect(property('followedByCombine').description).toMatch(/Combine Quick Messages or Send and Wait for Reply follows this trigger/);
+		expect(property('followedByCombine').description).toMatch(/reads there the questions waiting for a reply/);
 	});
 
 	it.each([1, 1.1])('a saved trigger of version %s keeps the credential shown and optional: with it, it still reaches the trigger; without it, no new issue', (version) => {

@@ -11,9 +11,9 @@ import nock from 'nock';
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { NEEDS_STATE_CREDENTIAL, NEEDS_SWITCH } from '../../../nodes/ZApiTrigger/arrivals';
 import { FakeDataTables } from '../../helpers/dataTables';
-import { ACTION_TYPE, INSTANCE_PATH, N8N_API_CREDENTIALS, TEST_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction, triggerLifecycle } from '../../helpers/engine';
+import { ACTION_TYPE, N8N_API_CREDENTIALS, TEST_CREDENTIALS, TRIGGER_TYPE, TestCredentialsHelper, makeNode, runAction } from '../../helpers/engine';
 import { echoedForms, holdsSecret } from '../../helpers/secrets';
-import { contentFixture, deliverTo, instanceCallbackFixture, listening, watchLog } from './fixtures';
+import { activateAgainstService, contentFixture, deliverTo, instanceCallbackFixture, listening, watchLog } from './fixtures';
 
 const text = CONTENT_KINDS.find((kind) => kind.kind === 'text')!;
 const ANA = '5511911111111';
@@ -138,19 +138,7 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 			after: [combineNode()],
 			node: { credentials: { zApiApi: { id: 'cred-1', name: 'Z-API account' } } } as Partial<INode>,
 		};
-		const puts: string[] = [];
-		nock('https://api.z-api.io')
-			.persist()
-			.get(`${INSTANCE_PATH}/me`)
-			.reply(200, {})
-			.put(/.*/)
-			.reply((uri) => (puts.push(uri), [200, { value: true }]));
-		const failure = await triggerLifecycle(setup)
-			.activate()
-			.then(
-				() => undefined,
-				(error: Error & { description?: string }) => error,
-			);
+		const { failure, puts } = await activateAgainstService(setup);
 		// What to do follows the message, as every activation error of the trigger says it.
 		expect(failure?.message).toBe(`${NEEDS_STATE_CREDENTIAL.message}. ${NEEDS_STATE_CREDENTIAL.description}`);
 		expect(puts).toEqual([]);
@@ -159,7 +147,7 @@ describe('a trigger followed by Combine Quick Messages records arrivals', () => 
 	});
 });
 
-describe('a trigger of version 1.2: Followed by Combine Quick Messages', () => {
+describe('a trigger of version 1.2: Followed by Combine or Send and Wait for Reply', () => {
 	let tables: FakeDataTables;
 	beforeEach(() => {
 		tables = new FakeDataTables();
@@ -168,26 +156,14 @@ describe('a trigger of version 1.2: Followed by Combine Quick Messages', () => {
 	/** Activates a trigger of version 1.2 followed by Combine; the activation's error, the PUTs sent, the trigger's record. */
 	const activate = async (parameters: IDataObject, node: Partial<INode> = {}) => {
 		const setup = { parameters: { events: ['messageReceived'], ...parameters }, staticData: {}, after: [combineNode()], node: { typeVersion: 1.2, ...node } as Partial<INode> };
-		const puts: string[] = [];
-		nock('https://api.z-api.io')
-			.persist()
-			.get(`${INSTANCE_PATH}/me`)
-			.reply(200, {})
-			.put(/.*/)
-			.reply((uri) => (puts.push(uri), [200, { value: true }]));
-		const failure = await triggerLifecycle(setup)
-			.activate()
-			.then(
-				() => undefined,
-				(error: Error & { description?: string }) => error,
-			);
+		const { failure, puts } = await activateAgainstService(setup);
 		return { failure, puts, record: triggerRecord({ setup }) };
 	};
 
 	it('switched off with Combine after it: the activation is refused, naming the switch and the credential to choose, before any webhook is set', async () => {
 		const { failure, puts, record } = await activate({});
 		expect(failure?.message).toBe(`${NEEDS_SWITCH.message}. ${NEEDS_SWITCH.description}`);
-		expect(failure?.message).toMatch(/turn on Followed by Combine Quick Messages and choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages/);
+		expect(failure?.message).toMatch(/turn on Followed by Combine or Send and Wait for Reply and choose in Credential for Z-API Conversation State API the same credential as in Combine Quick Messages/);
 		expect(puts).toEqual([]);
 		expect(record).toEqual({});
 		expect(tables.requests).toEqual([]);

@@ -3,17 +3,13 @@
  * this n8n, and what a captured one is good for (sharedInstance.ts plays n8n and the service).
  */
 import type { IDataObject } from 'n8n-workflow';
-import nock from 'nock';
 
-import { CONTROL_FIELD, CONTROL_MAX_AGE_MS } from '../../../nodes/shared/control';
+import { CONTROL_FIELD, CONTROL_MAX_AGE_MS, controlBody } from '../../../nodes/ZApiTrigger/control';
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
-import { ENCODED_TOKEN } from '../../helpers/encodedToken';
-import { EXECUTION_ID, runWaitingAction } from '../../helpers/waiting';
-import { verifyHandOff, WAITING_REPLIES_KEY } from '../../../nodes/shared/waitingReplies';
 import { contentFixture } from './fixtures';
 import {
+	INSTANCE,
 	N8N,
-	type Workflow,
 	activate,
 	controlsSent,
 	deactivate,
@@ -21,59 +17,11 @@ import {
 	newId,
 	serviceSends,
 	settings,
-	standIn,
 	workflow,
 	useSharedInstance,
 } from './sharedInstance';
 
 useSharedInstance();
-
-describe('Send and Wait for Reply in a workflow that is not the head', () => {
-	it('its questions go through the head to its own trigger, and the reply reaches its run; the head’s workflow starts nothing for it', async () => {
-		const head = workflow(0, ['messageReceived']);
-		const asking = workflow(1, ['messageReceived']);
-		await activate(head);
-		await activate(asking);
-		const phone = '5511944445555';
-		const result = await runWaitingAction(
-			{ resource: 'message', operation: 'sendAndWaitForReply', phone, message: 'Which day?', questionType: 'buttons', buttons: { button: [{ label: 'Monday', id: 'mon' }] }, answerRule: 'choice' },
-			undefined,
-			{ credentials: { instanceToken: ENCODED_TOKEN, baseUrl: standIn.url }, workflowId: 'wf-1' },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.status).toBe('waiting');
-		const waitsOf = (target: Workflow) => ((target.setup.staticData!.global as IDataObject | undefined)?.[WAITING_REPLIES_KEY] ?? {}) as IDataObject;
-		expect(Object.keys(waitsOf(asking))).toEqual([`${EXECUTION_ID}#0`]);
-		expect(waitsOf(head)).toEqual({});
-
-		const posted: unknown[] = [];
-		const resume = nock(N8N)
-			.post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`, (body) => posted.push(body) > 0)
-			.query(true)
-			.reply(200, { accepted: true });
-		const reply = contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'buttonsResponseMessage')!, {
-			phone,
-			messageId: newId(),
-			buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' },
-		});
-		expect(await serviceSends('receivedAndSent', reply)).toEqual([]);
-		expect(resume.isDone()).toBe(true);
-		expect(verifyHandOff(ENCODED_TOKEN, posted[0])).toMatchObject({ counted: true, reply: { kind: 'buttonsResponse', text: 'Monday' } });
-		expect(waitsOf(asking)).toEqual({});
-
-		// Each placement sent again as it went, after the answer: none makes the question wait again.
-		const placements = controlsSent.filter((sent) => sent.op === 'await');
-		expect(placements.length).toBeGreaterThanOrEqual(4);
-		for (const sent of placements) {
-			const [status, body] = await n8nServes(sent.path, sent.body, {}, 'PUT');
-			expect([200, 403]).toContain(status);
-			if (status === 403) expect(body).toEqual({ error: 'Already received' });
-			else expect(body).toMatchObject({ ok: true, kept: [], waiting: 0 });
-		}
-		expect(waitsOf(asking)).toEqual({});
-		expect(waitsOf(head)).toEqual({});
-	});
-});
 
 describe('a control request captured on its way is good for nothing else', () => {
 	it('a join sent again to another workflow’s trigger is refused', async () => {
@@ -165,6 +113,35 @@ describe('the setup webhook', () => {
 		// Sent again by POST, the same request is refused as already received: used once whichever way.
 		expect(await n8nServes(joins[1].path, joins[1].body, {})).toEqual([403, { error: 'Already received' }]);
 		expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { messageId: newId() }))).toEqual(['W1', 'W2']);
+	});
+
+	// Send and Wait for Reply once placed its questions with an 'await' request; they are rows of the conversation table now.
+	it.each(['await', 'notAnOperation'])("a request of op '%s', well signed and proven, is refused as unknown and changes nothing", async (op) => {
+		const head = workflow(1, ['messageReceived']);
+		await activate(head);
+		const address = (await settings()).addresses.receivedAndSent;
+		const before = JSON.stringify(head.setup.staticData);
+		const question = {
+			instanceId: INSTANCE.id,
+			chat: '5511944445555',
+			chatOtherForm: null,
+			from: null,
+			resumeUrl: `${N8N}/webhook-waiting/exec-1/action-node-id?signature=s`,
+			questionMessageId: null,
+			askedAt: Date.now(),
+			expiresAt: Date.now() + 60_000,
+			rule: { type: 'anyMessage' },
+			reasksLeft: 0,
+			reaskMessage: '',
+		};
+		const request = { op, at: Date.now(), workflowId: 'wf-1', questions: { execution: 'exec-1', records: { 'exec-1#0': question } } };
+		const body = controlBody(request, INSTANCE.token, address);
+		expect(await n8nServes(address.slice(N8N.length), body, {}, 'PUT')).toEqual([400, { error: 'Unknown request' }]);
+		expect(JSON.stringify(head.setup.staticData)).toBe(before);
+		// The same proof and signature on a request the trigger knows is taken: only the op was refused.
+		const leave = controlBody({ op: 'leave', at: Date.now(), scope: 'wf-9:trigger-9', webhooks: ['receivedAndSent'] }, INSTANCE.token, address);
+		expect(await n8nServes(address.slice(N8N.length), leave, {}, 'PUT')).toEqual([200, { ok: true }]);
+		expect(head.started).toEqual([]);
 	});
 
 	it('a control request without the instance token’s proof changes nothing', async () => {

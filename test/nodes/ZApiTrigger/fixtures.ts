@@ -249,6 +249,27 @@ export async function listening(
 	return { setup, query: Object.fromEntries(new URL(registered[0]).searchParams), url: registered[0], endpoints };
 }
 
+/**
+ * Activates the trigger of `setup` against a service that takes every webhook: the
+ * activation's error (undefined when it went through) and the webhooks set.
+ */
+export async function activateAgainstService(setup: TriggerSetup): Promise<{ failure?: Error & { description?: string }; puts: string[] }> {
+	const puts: string[] = [];
+	nock(API)
+		.persist()
+		.get(`${INSTANCE_PATH}/me`)
+		.reply(200, {})
+		.put(/.*/)
+		.reply((uri) => (puts.push(uri), [200, { value: true }]));
+	const failure = await triggerLifecycle(setup)
+		.activate()
+		.then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+	return { failure, puts };
+}
+
 /** One delivery to an activated trigger, signed with its registered address. */
 export async function deliverTo(target: Listening, body: unknown, isTest = false): Promise<DeliveryResult> {
 	return await deliver(target.setup, { body, query: target.query, isTest });

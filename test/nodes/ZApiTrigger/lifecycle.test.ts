@@ -105,7 +105,7 @@ it('activate, receive, listen for a test event, stop, receive again, deactivate'
 	// Deactivation clears every webhook; nothing of the registration stays behind.
 	await n8nDelete(production);
 	expect(await addresses()).toEqual(everyWebhook(''));
-	// The workflow's shared part stays empty: no phone–LID pair from a text without a LID, no question waiting.
+	// The workflow's shared part stays empty: no phone–LID pair from a text without a LID (questions wait in the conversation table).
 	expect(production.staticData).toEqual({ ...ENDED, global: {} });
 	expect(warn).not.toHaveBeenCalled();
 });
@@ -160,7 +160,7 @@ it('a deactivation while /me is down leaves a webhook another workflow took over
 
 	expect(await addresses()).toEqual(everyWebhook(laterUrl));
 	expect((await deliver(later, { body: text(), query: queryOf(laterUrl) })).items).toHaveLength(1);
-	// Activation writes nothing into the workflow's shared part (questions are placed by the asking node).
+	// Activation writes nothing into the workflow's shared part (questions wait in the conversation table).
 	expect(first.staticData).toEqual(ENDED);
 });
 

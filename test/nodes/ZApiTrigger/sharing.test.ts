@@ -7,7 +7,8 @@ import nock from 'nock';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { ENCODED_TOKEN } from '../../helpers/encodedToken';
-import { triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
+import { FakeDataTables } from '../../helpers/dataTables';
+import { ACTION_TYPE, makeNode, triggerLifecycle, type TriggerSetup } from '../../helpers/engine';
 import { EXECUTION_ID, runWaitingAction } from '../../helpers/waiting';
 import { contentFixture, n8nDelete } from './fixtures';
 import {
@@ -57,7 +58,7 @@ describe('three workflows, activated and deactivated in every order', () => {
 		expect(end.sentByMe).toBe(false);
 		expect(log.warn).not.toHaveBeenCalled();
 		expect(log.error).not.toHaveBeenCalled();
-		// The node's record ends; the workflow's shared part stays empty (no question waits, no LID learned).
+		// The node's record ends; the workflow's shared part stays empty (no LID learned; questions wait in the conversation table).
 		for (const each of all) {
 			expect(each.setup.staticData).toEqual({ 'node:Z-API Trigger': { retired: [expect.stringMatching(/^[0-9a-f]{32}$/)] }, global: {} });
 		}
@@ -76,6 +77,12 @@ describe('an answer to a waiting question starts no other workflow on the instan
 		contentFixture(CONTENT_KINDS.find((kind) => kind.key === 'buttonsResponseMessage')!, { phone, messageId: newId(), buttonsResponseMessage: { buttonId: 'mon', message: 'Monday' } });
 	const resumed = () => nock(N8N).post(`/webhook-waiting/${EXECUTION_ID}/action-node-id`).query(true).reply(200, { accepted: true });
 
+	// The asking workflow's trigger reads its questions from the conversation table (n8n's data-table API, played here).
+	let tables: FakeDataTables;
+	beforeEach(() => {
+		tables = new FakeDataTables();
+	});
+
 	it.each([
 		['the question waits in a member’s workflow; the head', 'wf-1', 0, [], ['W0']],
 		['the question waits in the head’s workflow; a member', 'wf-0', 1, [], ['W1']],
@@ -85,11 +92,14 @@ describe('an answer to a waiting question starts no other workflow on the instan
 			standIn.reset();
 			const all = [workflow(0, ['messageReceived']), workflow(1, ['messageReceived'])];
 			all[other].setup.parameters = { ...all[other].setup.parameters, options: { startOnAnswersElsewhere } };
+			all[1 - other].setup.after = [makeNode(ACTION_TYPE, { resource: 'message', operation: 'sendAndWaitForReply', phone, message: 'Which day?' })];
 			for (const each of all) await activate(each);
 			expect((await asks(askingWorkflow)).status).toBe('waiting');
 			const resume = resumed();
 			expect(await serviceSends('receivedAndSent', answer())).toEqual(startOnAnswersElsewhere ? on : off);
 			expect(resume.isDone()).toBe(true);
+			// The question was taken by the answer: no question of the table waits any more.
+			expect(tables.rowsOf('Z-API Conversations').filter((row) => row.kind === 'question' && !row.claimedBy)).toEqual([]);
 			// A message that answers nothing starts both.
 			expect(await serviceSends('receivedAndSent', contentFixture(CONTENT_KINDS[0], { phone, messageId: newId() }))).toEqual(['W0', 'W1']);
 		}

@@ -1,45 +1,26 @@
 /**
  * What the trigger keeps stays bounded however many deliveries come: 10,000 deliveries over
  * 4,000 chats (each message carrying a phone and its LID, so pairs are learned), through
- * n8n-core's webhook context, with the store of waiting questions full. The size of each part
- * of the static data is printed, and each count is held to its documented bound.
+ * n8n-core's webhook context. The size of each part of the static data is printed, and each
+ * count is held to its documented bound. Questions of Send and Wait for Reply are not among
+ * them: they wait as rows of the conversation table.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { CONTENT_KINDS } from '../../../nodes/shared/delivery/kinds';
 import { LID_PAIRS_KEY } from '../../../nodes/shared/lidPairs';
-import { WAITING_REPLIES_KEY, type WaitingReply } from '../../../nodes/shared/waitingReplies';
-import { deliver, TEST_CREDENTIALS } from '../../helpers/engine';
+import { deliver } from '../../helpers/engine';
 import { FULL_SIZE } from '../../helpers/scale';
 import { contentFixture, listening, statusFixture } from './fixtures';
 
-// About 7 minutes of CPU at full size (each delivery goes through n8n-core with the static data
-// full): the bounds are reached only there, in `npm run test:all`. CI runs 150 deliveries, which
+// About 20 s of CPU at full size (each delivery goes through n8n-core with the static data full):
+// the bounds are reached only there, in `npm run test:all`. CI runs 150 deliveries, which
 // check what is learned and kept on the way, below the bounds.
 const DELIVERIES = Number(process.env.BOUNDS_DELIVERIES ?? (FULL_SIZE ? 2_600 : 150));
 const CHATS = 4_000;
 
 it(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays within its bounds`, async () => {
 	const trigger = await listening({ events: ['messageReceived', 'messageStatus'] });
-	const waiting: Record<string, WaitingReply> = Object.fromEntries(
-		Array.from({ length: 500 }, (_, index): [string, WaitingReply] => [
-			`asked-${index}#0`,
-			{
-				instanceId: TEST_CREDENTIALS.instanceId,
-				chat: `55218${String(index).padStart(8, '0')}`,
-				chatOtherForm: null,
-				from: null,
-				resumeUrl: `https://n8n.example.com/webhook-waiting/asked-${index}/action-node-id?signature=${'a'.repeat(64)}`,
-				questionMessageId: `3EB0QUESTION${index}`,
-				askedAt: Date.now(),
-				expiresAt: Date.now() + 3_600_000,
-				rule: { type: 'choice', choices: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] },
-				reasksLeft: 2,
-				reaskMessage: 'Please choose one of the options.',
-			},
-		]),
-	);
-	trigger.setup.staticData!.global = { [WAITING_REPLIES_KEY]: waiting };
 	let started = 0;
 	const messageChats = new Set<number>();
 	for (let index = 0; index < DELIVERIES; index++) {
@@ -62,7 +43,6 @@ it(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays wit
 	const parts = {
 		'repeat memory': { count: typeof recent === 'string' ? recent.split(' ').filter(Boolean).length : Object.keys((recent as IDataObject) ?? {}).length, bytes: size(recent) },
 		'LID pairs': { count: Object.keys((global[LID_PAIRS_KEY] as IDataObject) ?? {}).length, bytes: size(global[LID_PAIRS_KEY]) },
-		'waiting questions': { count: Object.keys((global[WAITING_REPLIES_KEY] as IDataObject) ?? {}).length, bytes: size(global[WAITING_REPLIES_KEY]) },
 		whole: { count: 1, bytes: size(data) },
 	};
 	process.stdout.write(`Static data after ${DELIVERIES} deliveries: ${Object.entries(parts).map(([name, part]) => `${name} ${part.count} (${(part.bytes / 1024).toFixed(1)} KiB)`).join(', ')}\n`);
@@ -70,7 +50,8 @@ it(`after ${DELIVERIES} deliveries over ${CHATS} chats the static data stays wit
 	expect(parts['repeat memory'].count).toBeLessThanOrEqual(300);
 	// One pair per chat that wrote, up to the bound of 2,000.
 	expect(parts['LID pairs'].count).toBe(Math.min(2_000, messageChats.size));
-	expect(parts['waiting questions'].count).toBe(500);
-	// 2,000 pairs (~45 B), 300 remembered deliveries, 500 questions (~500 B): about 400 KiB at most.
-	expect(parts.whole.bytes).toBeLessThan(400 * 1024);
+	// Nothing else in the workflow's shared part: the pairs only.
+	expect(Object.keys(global)).toEqual([LID_PAIRS_KEY]);
+	// 2,000 pairs (~45 B) and 300 remembered deliveries: about 100 KiB.
+	expect(parts.whole.bytes).toBeLessThan(150 * 1024);
 }, 600_000);

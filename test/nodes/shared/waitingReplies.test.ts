@@ -1,26 +1,26 @@
 /**
  * Questions waiting for their reply in the chat (waitingReplies.ts): what counts as an answer
- * per rule, which messages come from the chat asked, which records are kept, and the signed
- * hand-off the waiting node accepts.
+ * per rule, which messages come from the chat asked, which rows hold questions still waiting,
+ * where a chat's questions are looked for, and the signed hand-off the waiting node accepts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	askedQuestionsIn,
+	chatFormsOf,
 	chosenChoice,
 	fromAskedChat,
-	MAX_WAITING_REPLIES,
-	placeWaitingReplies,
-	readWaiting,
+	questionItemOf,
+	questionKeyOf,
+	questionsIn,
 	REPLY_RULES,
 	replyCounts,
 	signHandOff,
 	verifyHandOff,
 	waitingFor,
 	type ReplyRule,
-	WAITING_REPLIES_KEY,
 	type WaitingReply,
 } from '../../../nodes/shared/waitingReplies';
+import type { LidPairs } from '../../../nodes/shared/lidPairs';
 
 const TOKEN = 'tok3n/with+slash&amp=';
 const ANA = '5511988887777';
@@ -122,101 +122,49 @@ describe('fromAskedChat', () => {
 	});
 });
 
-describe('records', () => {
-	it('drops expired records and entries of the wrong shape', () => {
-		const stored = { a: record({ type: 'anyMessage' }), b: record({ type: 'anyMessage' }, { expiresAt: 500 }), c: { chat: ANA } };
-		expect(Object.keys(readWaiting(stored, 600))).toEqual(['a']);
-		expect(readWaiting('garbage', 600)).toEqual({});
+describe('questions in the table', () => {
+	const row = (id: number, value: unknown, kind = 'question') => ({ id, kind, item: typeof value === 'string' ? value : JSON.stringify(value) });
+
+	it('reads the questions still waiting from their rows; expired ones, other kinds and rows of the wrong shape are left out', () => {
+		const rows = [
+			row(1, record({ type: 'anyMessage' })),
+			row(2, record({ type: 'anyMessage' }, { expiresAt: 500 })),
+			row(3, { chat: ANA }),
+			row(4, 'not json'),
+			row(5, record({ type: 'anyMessage' }), 'message'),
+		];
+		expect(questionsIn(rows, 600).map(([id]) => id)).toEqual([1]);
 	});
 
-	it('finds the records of the chat on this instance, newest question first', () => {
-		const records = {
-			old: record({ type: 'anyMessage' }, { askedAt: 1 }),
-			newer: record({ type: 'anyMessage' }, { askedAt: 2 }),
-			otherInstance: record({ type: 'anyMessage' }, { instanceId: 'I2', askedAt: 3 }),
-			otherChat: record({ type: 'anyMessage' }, { chat: '5511977776666', askedAt: 4 }),
-		};
-		expect(waitingFor(records, 'I1', { event: 'message', phone: ANA }, {}).map(([key]) => key)).toEqual(['newer', 'old']);
-	});
-});
-
-describe('placing an execution’s questions (the trigger’s side)', () => {
-	const holder = (global: IDataObject = {}) => {
-		const data: IDataObject = { global };
-		return { data, context: { getWorkflowStaticData: (type: string) => data[type] as IDataObject } };
-	};
-	const live = (extra: Partial<WaitingReply> = {}) => record({ type: 'anyMessage' }, { expiresAt: Date.now() + 60_000, ...extra });
-
-	it('replaces that execution’s records whole and keeps the others', () => {
-		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live(), '7#1': live(), '8#0': live({ chat: '5511900000000' }) } });
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#1': live({ questionMessageId: 'Q2' }) } })).toEqual({ waiting: 1, kept: ['7#1'], changed: true });
-		const kept = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
-		expect(Object.keys(kept).sort()).toEqual(['7#1', '8#0']);
-		expect(kept['7#1'].questionMessageId).toBe('Q2');
+	it('keeps a question as its record, read back unchanged', () => {
+		const asked = record(CHOICE, { from: '5511900000000' });
+		expect(questionsIn([row(9, questionItemOf(asked))], 600)).toEqual([[9, asked]]);
 	});
 
-	it('no records: the execution waits for nothing any more', () => {
-		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': live() } });
-		expect(placeWaitingReplies(context, { execution: '7', records: {} })).toEqual({ waiting: 0, kept: [], changed: true });
-		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
+	it('keys each question asked apart: the same execution and item asking again later is another question', () => {
+		expect(questionKeyOf('7', 0, 1_000)).toBe('7#0@1000');
+		expect(new Set([questionKeyOf('7', 0, 1_000), questionKeyOf('7', 0, 2_000), questionKeyOf('7', 1, 1_000), questionKeyOf('70', 0, 1_000)]).size).toBe(4);
 	});
 
-	it('writes nothing when the saved records already are those asked (n8n then saves nothing)', () => {
-		const asked = { '7#0': live({ expiresAt: Date.now() + 60_000 }) };
-		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { ...asked, '8#0': live() } });
-		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
-		expect(placeWaitingReplies(context, { execution: '7', records: asked })).toEqual({ waiting: 1, kept: ['7#0'], changed: false });
-		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
-		// Another question id is a change.
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': { ...asked['7#0'], questionMessageId: 'Q9' } } })).toMatchObject({ changed: true });
+	it('finds the questions of the chat on this instance, newest question first', () => {
+		const questions: Array<[string, WaitingReply]> = [
+			['old', record({ type: 'anyMessage' }, { askedAt: 1 })],
+			['newer', record({ type: 'anyMessage' }, { askedAt: 2 })],
+			['otherInstance', record({ type: 'anyMessage' }, { instanceId: 'I2', askedAt: 3 })],
+			['otherChat', record({ type: 'anyMessage' }, { chat: '5511977776666', askedAt: 4 })],
+		];
+		expect(waitingFor(questions, 'I1', { event: 'message', phone: ANA }, {}).map(([key]) => key)).toEqual(['newer', 'old']);
 	});
 
-	it('an ended question is not placed again, but the next question of the same dialogue (same execution and item) is', () => {
-		const first = live({ askedAt: 1_000, questionMessageId: 'Q1' });
-		const { data, context } = holder({ [WAITING_REPLIES_KEY]: { '7#0': first } });
-		// The answer ends it: the execution's records are replaced by none.
-		placeWaitingReplies(context, { execution: '7', records: {} });
-		// The same placement sent again (a late confirmation, or a replay) places nothing.
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': first } })).toEqual({ waiting: 0, kept: [], changed: false });
-		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toEqual({});
-		// The dialogue's next question, asked later under the same key, waits.
-		const second = live({ askedAt: 2_000, questionMessageId: 'Q2' });
-		expect(placeWaitingReplies(context, { execution: '7', records: { '7#0': second } })).toEqual({ waiting: 1, kept: ['7#0'], changed: true });
-		expect(((data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>)['7#0'].questionMessageId).toBe('Q2');
-	});
-
-	it('a full store refuses the new questions whole and drops none of those waiting', () => {
-		const waiting = Object.fromEntries(Array.from({ length: MAX_WAITING_REPLIES }, (_, index) => [`${index}#0`, live({ chat: `55119${String(index).padStart(8, '0')}` })]));
-		const { data, context } = holder({ [WAITING_REPLIES_KEY]: waiting });
-		const before = (data.global as IDataObject)[WAITING_REPLIES_KEY];
-		expect(placeWaitingReplies(context, { execution: 'new', records: { 'new#0': live() } })).toEqual({ full: true, limit: 500, waiting: 500, asked: 1 });
-		expect((data.global as IDataObject)[WAITING_REPLIES_KEY]).toBe(before);
-		// An execution already waiting may still replace its own questions (with their ids).
-		expect(placeWaitingReplies(context, { execution: '3', records: { '3#0': live({ questionMessageId: 'Q3' }) } })).toEqual({ waiting: 1, kept: ['3#0'], changed: true });
-		// One left: room for one question, not two.
-		delete (waiting as IDataObject)['4#0'];
-		const { context: oneFree } = holder({ [WAITING_REPLIES_KEY]: waiting });
-		expect(placeWaitingReplies(oneFree, { execution: 'new', records: { 'new#0': live(), 'new#1': live() } })).toMatchObject({ full: true, waiting: 499, asked: 2 });
-		expect(placeWaitingReplies(oneFree, { execution: 'new', records: { 'new#0': live() } })).toEqual({ waiting: 1, kept: ['new#0'], changed: true });
-		expect(Object.keys((oneFree.getWorkflowStaticData('global') as IDataObject)[WAITING_REPLIES_KEY] as IDataObject)).toHaveLength(500);
-	});
-
-	it('adds the other form of the chat from the pairs this trigger learned', () => {
-		const lid = '123456789012345@lid';
-		const { data, context } = holder({ zApiLidPairs: { [lid]: [ANA, Math.floor(Date.now() / 86_400_000)] } });
-		placeWaitingReplies(context, { execution: '7', records: { '7#0': live(), '7#1': live({ chat: '5511977776666' }) } });
-		const placed = (data.global as IDataObject)[WAITING_REPLIES_KEY] as Record<string, WaitingReply>;
-		expect(placed['7#0'].chatOtherForm).toBe(lid);
-		expect(placed['7#1'].chatOtherForm).toBeNull();
-	});
-
+	const LID = '123456789012345@lid';
+	const today = Math.floor(Date.now() / 86_400_000);
 	it.each([
-		['no execution', { records: {} }],
-		['a record of another execution', { execution: '7', records: { '8#0': record({ type: 'anyMessage' }) } }],
-		['a record of the wrong shape', { execution: '7', records: { '7#0': { chat: ANA } } }],
-		['not an object', 'garbage'],
-	])('refuses %s', (_name, value) => {
-		expect(askedQuestionsIn(value)).toBeUndefined();
+		['a private chat: its phone and LID as the message carries them', { event: 'message', phone: ANA, chatLid: LID, contactPhone: ANA, contactLid: LID }, {}, [ANA, LID]],
+		['a private chat by LID only: the phone learned for it too', { event: 'message', phone: LID, chatLid: LID }, { [LID]: [ANA, today] }, [LID, ANA]],
+		['a private chat by phone only, nothing learned', { event: 'message', phone: ANA }, {}, [ANA]],
+		['a group: the group alone, not its member', { event: 'message', isGroup: true, phone: GROUP, participantPhone: ANA, contactPhone: ANA }, {}, [GROUP]],
+	])('looks for the questions of %s', (_name, item, pairs, forms) => {
+		expect(chatFormsOf(item as IDataObject, pairs as LidPairs)).toEqual(forms);
 	});
 });
 

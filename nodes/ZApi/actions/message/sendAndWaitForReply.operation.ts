@@ -1,28 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { sleep, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { InputError, normalizeChatId } from '../../../shared/input';
 import { getInstance } from '../../../shared/transport';
-import type { AskedQuestions, ReplyRule, WaitingReply } from '../../../shared/waitingReplies';
+import { SEND_AND_WAIT_FOR_REPLY as ASKER } from '../../../shared/combineLink';
+import { ConversationTable } from '../../../shared/conversationState/table';
+import { questionItemOf, questionKeyOf, type ReplyRule, type WaitingReply } from '../../../shared/waitingReplies';
+import { readTableName } from '../conversation/helpers';
 import { errorItem, itemError } from '../itemErrors';
 import { readAnsweredChat } from '../answeredChat';
 import { sentItemsOf } from '../sentItems';
 import type { ItemRead, ZApiOperation } from '../types';
 import { waitLimit } from './helpers';
 import { ANSWER_RULES, DEFAULT_LIMIT, DEFAULT_REASK_MESSAGE, QUESTION_KINDS, sendAndWaitForReplyProperties } from './sendAndWaitForReply/properties';
-import { routeToTrigger, type QuestionRoute } from './sendAndWaitForReply/routing';
+import { checkTriggerRoutes } from './sendAndWaitForReply/routing';
 
-export const SEND_AND_WAIT_FOR_REPLY = 'sendAndWaitForReply';
-
-/**
- * How many times the questions are placed until the trigger finds them saved, and the pauses
- * between (placeAndConfirm).
- */
-const CONFIRM_ROUNDS = 14;
-/** How many times in a row the trigger must find them saved as they are. */
-const CONFIRMATIONS = 2;
-const CONFIRM_PAUSE_MS = 250;
-const CONFIRM_SPREAD_MAX_MS = 4_000;
+/** The operation's value, named where the trigger reads it too (it finds this node after it by it). */
+export const SEND_AND_WAIT_FOR_REPLY = ASKER.operation;
 
 const questionKindOf = (context: IExecuteFunctions, itemIndex: number) => {
 	const value = context.getNodeParameter('questionType', itemIndex, 'text');
@@ -73,89 +67,29 @@ function resumeUrlOf(context: IExecuteFunctions): string {
 
 /**
  * Checks everything first (the limit, then every item), so bad input stops the node before
- * any question goes out. Tells the Z-API Trigger what each question waits for (routing.ts),
- * until it confirms them saved, before sending any, then sends each item's question through
- * the send operation of its kind, gives the trigger the sent questions' ids, and puts the
- * execution to wait.
+ * any question goes out. Checks that the workflow's Z-API Trigger can route the reply
+ * (routing.ts), keeps each question in the conversation table (shared/waitingReplies.ts), then
+ * sends each item's question through the send operation of its kind, keeps the sent
+ * question's id with it, and puts the execution to wait. A question that could not be sent
+ * leaves the table.
  * The first answer from any of the chats goes on with the workflow (marked replied: true); at
  * the limit n8n passes the input items on unchanged, as it does for every wait with a limit
  * (Send and Wait for Response included).
  */
 async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const now = new Date();
 	const failed: INodeExecutionData[] = [];
-	const fail = (caught: unknown, item: number) => {
+	const fail: Fail = (caught, item) => {
 		const error = itemError(this, caught, item);
 		if (!this.continueOnFail()) throw error;
 		failed.push(errorItem(error, item));
 	};
-	let waitTill: Date;
-	try {
-		waitTill = waitTillOf(this, now);
-	} catch (caught) {
-		items.forEach((_item, index) => fail(caught, index));
-		return [failed];
-	}
-	const asks: Array<{ item: number; ask: ReturnType<typeof readItem> }> = [];
-	items.forEach((_item, item) => {
-		try {
-			asks.push({ item, ask: readItem(this, item) });
-		} catch (caught) {
-			fail(caught, item);
-		}
-	});
-	if (!asks.length) return [failed];
-
-	const execution = String(this.getExecutionId());
-	const resumeUrl = resumeUrlOf(this);
-	const recordOf = (ask: ReturnType<typeof readItem>, instanceId: string, questionMessageId: string | null): WaitingReply => ({
-		instanceId,
-		chat: ask.phone,
-		chatOtherForm: null,
-		from: ask.from,
-		resumeUrl,
-		questionMessageId,
-		askedAt: now.getTime(),
-		expiresAt: waitTill.getTime(),
-		rule: ask.rule,
-		reasksLeft: ask.reaskTimes,
-		reaskMessage: ask.reaskMessage,
-	});
-	let instanceId: string;
-	let route: QuestionRoute;
-	try {
-		const instance = await getInstance.call(this);
-		instanceId = instance.instanceId;
-		route = await routeToTrigger.call(this, instance, resumeUrl);
-		await placeAndConfirm.call(this, route, { execution, records: Object.fromEntries(asks.map(({ item, ask }) => [`${execution}#${item}`, recordOf(ask, instanceId, null)])) });
-	} catch (caught) {
-		// Every refusal of routing.ts comes before any send: the item's error says so.
-		const nothingSent = caught instanceof InputError ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
-		asks.forEach(({ item }) => fail(nothingSent, item));
-		return [failed];
-	}
-
-	const sentItems = sentItemsOf(this);
-	const records: Record<string, WaitingReply> = {};
-	for (const { item, ask } of asks) {
-		try {
-			const [sent] = await sentItems.once(item, async () => await ask.kind.send.execute.call(this, item));
-			records[`${execution}#${item}`] = recordOf(ask, instanceId, textOf((sent as IDataObject).messageId));
-		} catch (caught) {
-			fail(caught, item);
-		}
-	}
-	try {
-		// Again, with the questions' ids (the output names the question answered, a poll's vote is
-		// matched by it) and without those that could not be sent, confirmed the same way. A save
-		// overwriting these was loaded after the first confirmation: it keeps the records.
-		await placeAndConfirm.call(this, route, { execution, records });
-	} catch (caught) {
-		this.logger.warn(`Z-API Send and Wait for Reply: the sent questions' ids could not be given to the Z-API Trigger: ${(caught as Error).message}`);
-	}
-	if (!Object.keys(records).length) return [failed];
-	await this.putExecutionToWait(waitTill);
+	const run = readRun(this, items.length, fail);
+	if (!run) return [failed];
+	const kept = await keepQuestions.call(this, run, fail);
+	if (!kept) return [failed];
+	if (!(await sendQuestions.call(this, kept, fail))) return [failed];
+	await this.putExecutionToWait(run.waitTill);
 	return [
 		items.map((item, index) => ({
 			json: item.json,
@@ -164,43 +98,109 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	];
 }
 
-/**
- * Places the questions, then again after a pause until the trigger has found them saved as
- * they are twice in a row (shared/waitingReplies.ts: static data is saved whole, so runs
- * asking at once overwrite each other). Done before the questions go out, so no answer waits
- * on it. Throws when the trigger refuses.
- *
- * Twice: a save that overwrites the records was read before they were saved and lands after
- * them; one that lands after the first finding is seen by the second, and the questions are
- * placed again. The pause (pauseBefore) is random, so runs that asked at once no longer write
- * at once, and its spread doubles with each round that had to write again, so twenty runs
- * asking at the same moment spread out instead of overwriting each other round after round.
- * It is never shorter than twice the slowest placement seen: under load every handling of the
- * trigger, and so every save that could overwrite, takes longer.
- */
-async function placeAndConfirm(this: IExecuteFunctions, route: QuestionRoute, questions: AskedQuestions): Promise<void> {
-	let slowestMs = 0;
-	let writes = 0;
-	let foundSaved = 0;
-	for (let round = 1; round <= CONFIRM_ROUNDS; round++) {
-		if (round > 1) await sleep(pauseBefore(writes, slowestMs));
-		const started = Date.now();
-		const changed = await route.place(questions);
-		slowestMs = Math.max(slowestMs, Date.now() - started);
-		if (changed) {
-			writes++;
-			foundSaved = 0;
-		} else if (++foundSaved === CONFIRMATIONS) {
-			return;
-		}
-	}
-	this.logger.warn('Z-API Send and Wait for Reply: the Z-API Trigger did not confirm the questions saved; their replies may start the workflow instead');
+type Fail = (caught: unknown, item: number) => void;
+
+/** One item's question: its item, what it asks, its key in the table, and its record with the question's id once sent. */
+interface Question {
+	item: number;
+	ask: ReturnType<typeof readItem>;
+	key: string;
+	recordWith(questionMessageId: string | null): string;
 }
 
-/** The pause before the next placement, after `writes` rounds that wrote, in ms. */
-export function pauseBefore(writes: number, slowestMs: number, random = Math.random()): number {
-	const spread = Math.min(CONFIRM_SPREAD_MAX_MS, CONFIRM_PAUSE_MS * 2 ** writes);
-	return Math.max(CONFIRM_PAUSE_MS, 2 * slowestMs) + Math.floor(random * spread);
+/** The run's limit and every item's question, read and checked; undefined when none is left. */
+function readRun(context: IExecuteFunctions, count: number, fail: Fail): { now: Date; waitTill: Date; asks: Array<Pick<Question, 'item' | 'ask'>> } | undefined {
+	const now = new Date();
+	let waitTill: Date;
+	try {
+		waitTill = waitTillOf(context, now);
+	} catch (caught) {
+		for (let item = 0; item < count; item++) fail(caught, item);
+		return undefined;
+	}
+	const asks: Array<Pick<Question, 'item' | 'ask'>> = [];
+	for (let item = 0; item < count; item++) {
+		try {
+			asks.push({ item, ask: readItem(context, item) });
+		} catch (caught) {
+			fail(caught, item);
+		}
+	}
+	return asks.length ? { now, waitTill, asks } : undefined;
+}
+
+/**
+ * Checks that the reply can be routed and keeps each question in the table before any goes
+ * out (an answer that comes at once finds it). On a failure nothing is sent and what was kept
+ * is dropped. Returns the table and the questions, or undefined when every item failed.
+ */
+async function keepQuestions(
+	this: IExecuteFunctions,
+	{ now, waitTill, asks }: NonNullable<ReturnType<typeof readRun>>,
+	fail: Fail,
+): Promise<{ table: ConversationTable; questions: Question[] } | undefined> {
+	const execution = String(this.getExecutionId());
+	const resumeUrl = resumeUrlOf(this);
+	let table: ConversationTable | undefined;
+	const kept: string[] = [];
+	try {
+		const { instanceId } = await getInstance.call(this);
+		await checkTriggerRoutes.call(this, resumeUrl);
+		table = await ConversationTable.open(this, 0, readTableName.call(this, 0));
+		const questions = asks.map(({ item, ask }): Question => {
+			const record = (questionMessageId: string | null): WaitingReply => ({
+				instanceId,
+				chat: ask.phone,
+				chatOtherForm: null,
+				from: ask.from,
+				resumeUrl,
+				questionMessageId,
+				askedAt: now.getTime(),
+				expiresAt: waitTill.getTime(),
+				rule: ask.rule,
+				reasksLeft: ask.reaskTimes,
+				reaskMessage: ask.reaskMessage,
+			});
+			return { item, ask, key: questionKeyOf(execution, item, now.getTime()), recordWith: (id) => questionItemOf(record(id)) };
+		});
+		for (const { ask, key, recordWith } of questions) {
+			await table.keepQuestion(ask.phone, key, { until: waitTill.getTime(), item: recordWith(null) });
+			kept.push(key);
+		}
+		// Questions answered or past their limit leave the table now and then (one call per run).
+		void table.forgetOld(now.getTime()).catch(() => undefined);
+		return { table, questions };
+	} catch (caught) {
+		await Promise.all(kept.map(async (key) => await table?.dropQuestion(key).catch(() => undefined)));
+		// Every refusal here comes before any send: the item's error says so.
+		const nothingSent = caught instanceof InputError ? new InputError(caught.message, `${caught.description} Nothing was sent.`) : caught;
+		asks.forEach(({ item }) => fail(nothingSent, item));
+		return undefined;
+	}
+}
+
+/**
+ * Sends each question through the send operation of its kind, then keeps its id with it (the
+ * output names the question answered, and a poll's vote is matched by it). A question that
+ * could not be sent leaves the table. Returns how many went out.
+ */
+async function sendQuestions(this: IExecuteFunctions, { table, questions }: { table: ConversationTable; questions: Question[] }, fail: Fail): Promise<number> {
+	const sentItems = sentItemsOf(this);
+	let sentCount = 0;
+	for (const { item, ask, key, recordWith } of questions) {
+		try {
+			const [sent] = await sentItems.once(item, async () => await ask.kind.send.execute.call(this, item));
+			sentCount++;
+			const questionMessageId = textOf((sent as IDataObject).messageId);
+			if (questionMessageId) {
+				await table.changeQuestion(key, recordWith(questionMessageId)).catch((caught: Error) => this.logger.warn(`Z-API Send and Wait for Reply: the sent question's id could not be kept: ${caught.message}`));
+			}
+		} catch (caught) {
+			await table.dropQuestion(key).catch(() => undefined);
+			fail(caught, item);
+		}
+	}
+	return sentCount;
 }
 
 function textOf(value: unknown): string | null {
@@ -212,10 +212,11 @@ export const sendAndWaitForReply: ZApiOperation = {
 	name: 'Send and Wait for Reply',
 	action: 'Ask a question and wait for the reply in the chat',
 	description:
-		"Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output, with the choice picked as 'choice' (position, label, ID), typed or pressed. Needs the Z-API Trigger in the same workflow.",
+		"Send a question (text, buttons, option list or poll) and pause the workflow until the person answers in the WhatsApp chat; the answer is the output, with the choice picked as 'choice' (position, label, ID), typed or pressed. Needs the Z-API Trigger in the same workflow, and the Z-API Conversation State credential here and in the trigger.",
 	properties: sendAndWaitForReplyProperties,
 	orderedBy: 'phone',
 	answersChat: true,
+	keepsConversationState: true,
 	async execute(this: IExecuteFunctions, itemIndex: number, read?: ItemRead): Promise<IDataObject[]> {
 		// Used as a tool, or item by item: the question is sent, nothing waits.
 		return (await questionKindOf(this, itemIndex).send.execute.call(this, itemIndex, read)) as IDataObject[];

@@ -120,6 +120,18 @@ describe('transport: redirects', () => {
 		}
 	});
 
+	it.each([
+		['data:text/plain,hello', 'data:'],
+		['file:///etc/passwd', 'file:'],
+	])('a redirect to %s is refused as any other, naming its scheme only', async (location, scheme) => {
+		nock(BASE).post(SEND_PATH).reply(302, '', { Location: location });
+		const result = await runAction(sendText, undefined, { credentials: { clientToken: CLIENT_TOKEN } });
+		expect(result.error?.message).toBe(`The server at https://api.z-api.io redirected the call to a ${scheme} address; it was not followed`);
+		expect(result.error?.description).toMatch(/Check the Base URL in the Z-API credentials \(https:\/\/api\.z-api\.io\)/);
+		expect(holdsSecret(JSON.stringify(result.error), 'tok3n-SECRET-7f9a')).toBe(false);
+		nock.cleanAll();
+	});
+
 	it('an http Base URL redirected to https names the https address to use', async () => {
 		nock('http://zapi.example.com').get(MESSAGES_PATH).query(true).reply(301, '', { Location: `https://zapi.example.com${MESSAGES_PATH}?amount=10` });
 		const https = nock('https://zapi.example.com').get(/.*/).reply(200, []);

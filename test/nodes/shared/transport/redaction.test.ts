@@ -18,7 +18,7 @@ import { echoedForms, holdsSecret } from '../../../helpers/secrets';
 import { resources } from '../../../../nodes/ZApi/actions/resources';
 import type { ZApiOperation } from '../../../../nodes/ZApi/actions/types';
 import { WITHOUT_SERVICE_CALLS, WITH_PARTNER_CREDENTIAL, exampleOf } from '../../ZApi/actions/examples';
-import { triggerTakesQuestions } from '../../ZApi/actions/message/examples';
+import { FakeDataTables } from '../../../helpers/dataTables';
 
 /** Tokens with the characters encodings disagree on: + / = and spaces. */
 const INSTANCE_TOKEN = 'itok+9f/8e=7d 6c5b4a3210';
@@ -29,6 +29,8 @@ const FULL_URL = `${BASE}/instances/INSTANCE123/token/${encodeURIComponent(INSTA
 const credentials = { instanceToken: INSTANCE_TOKEN, clientToken: CLIENT_TOKEN };
 // Send and Wait signs its answer links with the execution's id.
 const executionId = '1001';
+// Send and Wait for Reply asks only from an active workflow, whose Z-API Trigger routes the reply.
+const active = true;
 
 interface Case {
 	name: string;
@@ -51,9 +53,6 @@ const CASES: Case[] = resources.filter((resource) => !WITHOUT_SERVICE_CALLS.has(
 		answer: exampleOf(resource.value, operation.value).answer,
 	})),
 );
-
-// Send and Wait for Reply places its question at the workflow's Z-API Trigger (n8n's address, not the service's).
-beforeEach(() => triggerTakesQuestions());
 
 const ITEMS: INodeExecutionData[] = [
 	{ json: {}, binary: { data: { data: sampleImages.pngBase64, mimeType: 'image/png', fileName: 'p.png' } } },
@@ -122,8 +121,13 @@ function expectClean(result: ActionRun) {
 
 type Reply = (interceptor: nock.Interceptor) => void;
 
-/** Answers any method and path of the instance the same way; returns the paths asked for. */
+/**
+ * Answers any method and path of the instance the same way; returns the paths asked for. n8n's
+ * data-table API is served too: Send and Wait for Reply keeps its question in the conversation
+ * table before sending it.
+ */
 function serve(reply: Reply): string[] {
+	new FakeDataTables();
 	const requested: string[] = [];
 	const scope = nock(BASE);
 	scope.on('request', (request: { path: string }) => requested.push(request.path));
@@ -141,7 +145,7 @@ function serve(reply: Reply): string[] {
 async function expectFailureWithoutSecrets(testCase: Case, reply: Reply, expectedMessage: RegExp) {
 	for (const continueOnFail of [false, true]) {
 		const requested = serve(reply);
-		const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId });
+		const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId, active });
 		expect(requested.length).toBeGreaterThan(0);
 		if (continueOnFail) {
 			expect(result.error).toBeUndefined();
@@ -163,7 +167,7 @@ const answer =
 describe('redaction: every operation has a valid example', () => {
 	it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s reaches the service', async (_name, testCase) => {
 		const requested = serve(answer(200, testCase.answer));
-		const result = await runAction(testCase.parameters, ITEMS, { credentials, executionId });
+		const result = await runAction(testCase.parameters, ITEMS, { credentials, executionId, active });
 		expect(requested[0]).toMatch(/^\/instances\/INSTANCE123\/token\/[^/]+\/\S+/);
 		expect(result.error).toBeUndefined();
 	});
@@ -223,7 +227,7 @@ describe('redaction: answers in a 200', () => {
 			// answer. Either way, no token reaches the error or the output.
 			for (const continueOnFail of [false, true]) {
 				const requested = serve(answer(200, { ...ECHO_BODY, value: false }));
-				const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId });
+				const result = await runAction(testCase.parameters, ITEMS, { credentials, continueOnFail, executionId, active });
 				expect(requested.length).toBeGreaterThan(0);
 				expect(result.error !== undefined || result.json.length > 0).toBe(true);
 				expectClean(result);

@@ -4,6 +4,7 @@ import { InputError } from '../../../../shared/input';
 import { optionsProperty } from '../../../../shared/properties';
 import type { ReplyChoice, ReplyRule } from '../../../../shared/waitingReplies';
 import { answeringPhoneProperty } from '../../answeredChat';
+import { tableNameOption } from '../../conversation/helpers';
 import { delayMessageOption } from '../../parameters';
 import type { ZApiOperation } from '../../types';
 import { limitWaitTime, rowsOf, rowText } from '../helpers';
@@ -259,6 +260,11 @@ export const sendAndWaitForReplyProperties: INodeProperties[] = [
 			default: '',
 			placeholder: '5511999999999',
 			description: 'In a group, only this member’s message counts (a phone or a LID ID). Empty: any member’s.',
+		},
+		{
+			...tableNameOption,
+			description:
+				"The n8n data table the questions wait in, created in the API key's project when missing. The Z-API Trigger reads it with its own Conversation State credential: use the same name in Combine Quick Messages and Pause / Resume Bot to keep one table.",
 		},
 		delayMessageOption,
 		{

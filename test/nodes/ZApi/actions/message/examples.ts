@@ -3,7 +3,6 @@
  * must send and an answer as the service documents it. The shared spec checks that this
  * table covers every operation of the resource.
  */
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationExample as BaseExample } from '../../../../helpers/operationExamples';
@@ -585,15 +584,10 @@ export const TRIGGER_ADDRESS = 'https://n8n.example.com/webhook/c0ffee00-0000-40
 
 /**
  * Operations that send and then put the execution to wait: one valid call each. Send and Wait
- * for Reply first reads /me (the same answer serves: it names the trigger's address) and
- * places its question at that trigger (served by `triggerTakesQuestions` where it runs).
+ * for Reply first reads /me (the same answer serves: it names the trigger's address) and keeps
+ * its question in n8n's data table (a FakeDataTables where it runs, in an active workflow).
  */
 export const WAITING_EXAMPLES = {
 	sendAndWait: { parameters: { phone: PHONE, message: 'Approve the order?' }, answer: SENT },
 	sendAndWaitForReply: { parameters: { phone: PHONE, message: 'Which day suits you?' }, answer: { ...SENT, receivedCallbackUrl: TRIGGER_ADDRESS } },
 };
-
-/** A Z-API Trigger at TRIGGER_ADDRESS that takes every placing of questions (and finds them saved: no confirmation rounds). */
-export function triggerTakesQuestions(): nock.Scope {
-	return nock('https://n8n.example.com').persist().put(/^\/webhook\//).query(true).reply(200, { ok: true, waiting: 1, changed: false });
-}

@@ -1,15 +1,17 @@
 /**
  * Message → Send and Wait for Reply: the question goes out through the send call of its kind,
- * the execution waits (limited), and the record the trigger routes the reply by is placed at
- * the trigger (its exchange with a real trigger: sendAndWaitForReply/routing.test.ts); bad
- * input stops the node before anything is sent; the resume webhook takes only a hand-off
- * signed with the instance token and puts out the reply.
+ * the execution waits (limited), and the question waits in the conversation table for the
+ * trigger to route its reply (the trigger's side: ZApiTrigger/replyInChat.test.ts); bad input
+ * stops the node before anything is sent; the resume webhook takes only a hand-off signed with
+ * the instance token and puts out the reply.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { COLUMNS } from '../../../../../nodes/shared/conversationState/table';
 import { signHandOff, type WaitingReply } from '../../../../../nodes/shared/waitingReplies';
 import { AGENT_TYPE, actionNode, runChain, standInNode, triggerNode } from '../../../../helpers/chain';
+import { FakeDataTables } from '../../../../helpers/dataTables';
 import { INSTANCE_PATH, TEST_CREDENTIALS } from '../../../../helpers/engine';
 import { EXECUTION_ID, resume, runWaitingAction, WAITING_BASE } from '../../../../helpers/waiting';
 import { PHONE, SENT } from './examples';
@@ -19,21 +21,38 @@ const ask = (extra: IDataObject = {}) => ({ resource: 'message', operation: 'sen
 const BUTTONS = { buttons: { button: [{ label: 'Monday', id: 'mon' }, { label: 'Tuesday', id: 'tue' }] } };
 const MINUTE = 60_000;
 const TRIGGER_ADDRESS = 'https://n8n.example.com/webhook/c0ffee00-0000-4000-8000-000000000001/webhook?activation=0123456789abcdef0123456789abcdef&signature=ffffffffeeeeeeeeddddddddccccccccbbbbbbbbaaaaaaaa9999999988888888';
-/** The records of the last placing the trigger got (the asking run's last word). */
-let placed: Record<string, WaitingReply> = {};
+const TABLE = 'Z-API Conversations';
+let tables: FakeDataTables;
 
-/** The instance's settings show the trigger's address; the trigger takes every placing and finds it saved. */
+/** The questions waiting in the table, by `<execution>#<item>`: what the trigger routes replies by. */
+function placed(table = TABLE): Record<string, WaitingReply> {
+	return Object.fromEntries(
+		tables
+			.rowsOf(table)
+			.filter((row) => row.kind === 'question' && !row.claimedBy)
+			.map((row) => [String(row.messageId).split('@')[0], JSON.parse(String(row.item)) as WaitingReply]),
+	);
+}
+
+/** A question's record as an earlier run kept it. */
+const placedRecord = (): WaitingReply => ({
+	instanceId: TEST_CREDENTIALS.instanceId,
+	chat: '5521900000000',
+	chatOtherForm: null,
+	from: null,
+	resumeUrl: `${WAITING_BASE}/exec-old/action-node-id?signature=old`,
+	questionMessageId: 'Q-OLD',
+	askedAt: Date.now(),
+	expiresAt: Date.now() + MINUTE,
+	rule: { type: 'anyMessage' },
+	reasksLeft: 0,
+	reaskMessage: '',
+});
+
+/** The instance's settings show the trigger's address, on this n8n; the table is n8n's. */
 function triggerTakesQuestions() {
-	placed = {};
+	tables = new FakeDataTables();
 	api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: TRIGGER_ADDRESS });
-	nock('https://n8n.example.com')
-		.persist()
-		.put('/webhook/c0ffee00-0000-4000-8000-000000000001/webhook', (body: IDataObject) => {
-			placed = JSON.parse(String(body.zApiTriggerControl)).questions.records;
-			return true;
-		})
-		.query(true)
-		.reply(200, { ok: true, changed: false });
 }
 
 function expectSend(path: string, body: nock.DataMatcherMap) {
@@ -53,7 +72,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		expect(result.status).toBe('waiting');
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 60 * MINUTE);
 		expect(result.waitTill!.getTime()).toBeLessThanOrEqual(Date.now() + 60 * MINUTE);
-		const records = placed;
+		const records = placed();
 		expect(Object.keys(records)).toEqual([`${EXECUTION_ID}#0`]);
 		const record = records[`${EXECUTION_ID}#0`];
 		expect(record).toMatchObject({
@@ -79,12 +98,12 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		const result = await runChain(
 			[triggerNode(), standInNode(AGENT_TYPE, 'AI Agent'), actionNode('Ask the day', ask({ phone: '' }))],
 			[{ json: { event: 'message', kind: 'text', phone: '5521988887777', text: 'book' } }],
-			{ executionId: EXECUTION_ID },
+			{ executionId: EXECUTION_ID, active: true },
 		);
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
 		expect(result.run.status).toBe('waiting');
-		expect(placed[`${EXECUTION_ID}#0`]).toMatchObject({ chat: '5521988887777' });
+		expect(placed()[`${EXECUTION_ID}#0`]).toMatchObject({ chat: '5521988887777' });
 	});
 
 	it.each([
@@ -102,7 +121,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		const result = await runWaitingAction(ask({ questionType, answerRule: 'choice', ...extra }));
 		expect(result.error).toBeUndefined();
 		expect(send.isDone()).toBe(true);
-		expect(placed[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'choice', choices });
+		expect(placed()[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'choice', choices });
 	});
 
 	it('keeps a number range, a pattern and the wait limit given', async () => {
@@ -113,12 +132,86 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 		);
 		expect(result.waitTill!.getTime()).toBeGreaterThanOrEqual(before + 10 * MINUTE);
 		expect(result.waitTill!.getTime()).toBeLessThan(before + 11 * MINUTE);
-		expect(placed[`${EXECUTION_ID}#0`]).toMatchObject({ rule: { type: 'number', min: 1, max: 8 }, reasksLeft: 0 });
+		expect(placed()[`${EXECUTION_ID}#0`]).toMatchObject({ rule: { type: 'number', min: 1, max: 8 }, reasksLeft: 0 });
 		nock.cleanAll();
 		triggerTakesQuestions();
 		expectSend('/send-text', { phone: PHONE, message: 'Your postal code?' });
 		await runWaitingAction(ask({ message: 'Your postal code?', answerRule: 'pattern', pattern: '^\\d{5}-?\\d{3}$' }));
-		expect(placed[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'pattern', pattern: '^\\d{5}-?\\d{3}$', flags: 'i' });
+		expect(placed()[`${EXECUTION_ID}#0`].rule).toEqual({ type: 'pattern', pattern: '^\\d{5}-?\\d{3}$', flags: 'i' });
+	});
+
+	it('keeps each question in its own row before it goes out, then its id; the row waits until the limit', async () => {
+		let rowsWhenSent: number | undefined;
+		api()
+			.post(`${INSTANCE_PATH}/send-text`)
+			.times(2)
+			.reply(200, () => {
+				rowsWhenSent ??= placed()[`${EXECUTION_ID}#0`] ? tables.rowsOf(TABLE).length : 0;
+				return SENT;
+			});
+		const result = await runWaitingAction(ask(), [{ json: {} }, { json: { phone: '5521988887777' } }].map((item, index) => ({ json: { ...item.json, index } })));
+		expect(result.status).toBe('waiting');
+		// Both questions waited before the first went out: an answer that comes at once finds its own.
+		expect(rowsWhenSent).toBe(2);
+		const rows = tables.rowsOf(TABLE);
+		expect(rows.map((row) => [row.kind, row.chatId, row.claimedBy ?? null, row.pausedUntil])).toEqual([
+			['question', PHONE, null, result.waitTill!.getTime()],
+			['question', PHONE, null, result.waitTill!.getTime()],
+		]);
+		expect(rows.map((row) => String(row.messageId).replace(/@\d+$/, ''))).toEqual([`${EXECUTION_ID}#0`, `${EXECUTION_ID}#1`]);
+		expect(Object.values(placed()).map((record) => record.questionMessageId)).toEqual([SENT.messageId, SENT.messageId]);
+	});
+
+	it('a question asked weeks ago, still within its limit, outlives the clearing of old rows another run makes', async () => {
+		const DAY = 24 * 60 * MINUTE;
+		const old = { ...placedRecord(), askedAt: Date.now() - 31 * DAY, expiresAt: Date.now() + 9 * DAY };
+		tables.tables.set('dt1', { id: 'dt1', name: TABLE, columns: COLUMNS.map((column) => ({ ...column })), rows: [] });
+		const oldRow = tables.insertRow(TABLE, { chatId: '5521900000000', kind: 'question', messageId: `exec-old#0@${old.askedAt}`, pausedUntil: old.expiresAt, claimedBy: null, item: JSON.stringify(old) });
+		expectSend('/send-text', { phone: PHONE, message: 'Which day suits you?' });
+		const result = await runWaitingAction(ask());
+		expect(result.status).toBe('waiting');
+		expect(tables.requests).toContain('DELETE /data-tables/dt1/rows/delete');
+		expect(tables.rowsOf(TABLE).map((row) => row.id)).toContain(oldRow);
+		// A question's row carries no arrival time: the clearing of message rows by that time never takes it.
+		expect(tables.rowsOf(TABLE).every((row) => row.arrivedAt === undefined || row.arrivedAt === null)).toBe(true);
+	});
+
+	it('a question that could not be sent leaves the table; the others wait', async () => {
+		api().post(`${INSTANCE_PATH}/send-text`, { phone: PHONE, message: 'First?' }).reply(200, SENT);
+		api().post(`${INSTANCE_PATH}/send-text`, { phone: PHONE, message: 'Second?' }).reply(400, { error: 'phone not on WhatsApp' });
+		const result = await runWaitingAction(ask({ message: '={{ $json.message }}' }), [{ json: { message: 'First?' } }, { json: { message: 'Second?' } }], { continueOnFail: true });
+		expect(result.status).toBe('waiting');
+		expect(Object.keys(placed())).toEqual([`${EXECUTION_ID}#0`]);
+		expect(tables.rowsOf(TABLE)).toHaveLength(1);
+	});
+
+	it.each([
+		['the workflow is not active', { active: false }, undefined, /No active Z-API Trigger of this workflow receives messages/],
+		['the service sends messages to another program', {}, 'https://elsewhere.example.org/hook', /No Z-API Trigger of this n8n receives messages of this instance/],
+		['a trigger is listening for a test event', {}, 'https://n8n.example.com/webhook-test/c0ffee00/webhook', /listening for a test event/],
+	])('nothing is asked or kept when %s', async (_name, options, address, message) => {
+		if (address) {
+			nock.cleanAll();
+			api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: address });
+		}
+		const anything = api().post(/.*/).reply(200, SENT);
+		const result = await runWaitingAction(ask(), undefined, options);
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toMatch(/Nothing was sent\.$/);
+		expect(anything.isDone()).toBe(false);
+		expect(tables.rowsOf(TABLE)).toEqual([]);
+		expect(result.status).not.toBe('waiting');
+	});
+
+	it("n8n's API failing before any send: nothing is sent, the item says so", async () => {
+		nock.cleanAll();
+		api().get(`${INSTANCE_PATH}/me`).reply(200, { receivedCallbackUrl: TRIGGER_ADDRESS });
+		nock('https://n8n.example.com').get(/\/api\/v1\/data-tables/).reply(503, { message: 'unavailable' });
+		const anything = api().post(/.*/).reply(200, SENT);
+		const result = await runWaitingAction(ask());
+		expect(result.error?.message).toMatch(/n8n/i);
+		expect(anything.isDone()).toBe(false);
+		expect(result.status).not.toBe('waiting');
 	});
 
 	it.each([

@@ -1,17 +1,15 @@
 import { createHmac, randomBytes } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { fieldOf, isObject, textOf } from './delivery/readers';
-import { ACTIVATION_PARAM, secretsOfAddress } from './signedAddress';
-import { helperSender, messageOf, redactSecrets, sendWithinOrigin } from './transport';
-import type { AskedQuestions } from './waitingReplies';
+import { fieldOf, isObject, textOf } from '../shared/delivery/readers';
+import { ACTIVATION_PARAM, secretsOfAddress } from '../shared/signedAddress';
+import { helperSender, messageOf, redactSecrets, sendWithinOrigin } from '../shared/transport';
 
 /*
- * Control requests: what one node asks a Z-API Trigger at its signed address, proven with an
- * HMAC keyed by the instance token, which every node of the instance holds. The triggers use
- * them to share an instance (joining, leaving, handing over: ZApiTrigger/sharing.ts); Send
- * and Wait for Reply uses them to place its questions with the trigger receiving the
- * instance's messages ('await'). Both ends read this module, so the two sides cannot drift.
+ * Control requests: what one Z-API Trigger asks another at its signed address, proven with an
+ * HMAC keyed by the instance token, which every trigger of the instance holds. They share an
+ * instance with them (joining, leaving, handing over: sharing.ts; a head's relay reports:
+ * relay.ts). Both ends read this module, so the two sides cannot drift.
  */
 
 /**
@@ -48,7 +46,7 @@ export interface ControlBinding {
 	nonce: string;
 }
 
-type Context = IHookFunctions | IWebhookFunctions | IExecuteFunctions;
+type Context = IHookFunctions | IWebhookFunctions;
 
 export type TriggerAnswer = { status: number; body?: unknown } | { error: string };
 
@@ -96,21 +94,6 @@ export async function sendToTrigger(
 }
 
 /**
- * Send and Wait for Reply's side: asks the trigger at `address` (the one the service sends
- * received messages to) to route the replies of `questions` for workflow `workflowId`.
- * The trigger's answer as it came, or the error (redacted). Never throws.
- */
-export async function placeQuestions(
-	context: IExecuteFunctions,
-	address: string,
-	workflowId: string,
-	questions: AskedQuestions,
-	instanceToken: string,
-): Promise<TriggerAnswer> {
-	return await sendControlRequest(context, address, { op: 'await', at: Date.now(), workflowId, questions }, instanceToken);
-}
-
-/**
  * A control request to the trigger at `address`, bound to it and proven (controlBody). A
  * trigger activated before the `setup` webhook existed has none in n8n 2.x until it is
  * activated again: n8n answers 404 for the method, and the request goes by POST as a delivery
@@ -123,7 +106,7 @@ export async function sendControlRequest<Request extends ControlRequestBase>(con
 }
 
 /** n8n's own 404: no webhook of that method at the address. A trigger's refusal says why in `error`. */
-export function notServedByN8n(answer: TriggerAnswer): boolean {
+function notServedByN8n(answer: TriggerAnswer): boolean {
 	return 'status' in answer && answer.status === 404 && textOf(fieldOf(isObject(answer.body) ? answer.body : {}, 'error')) === null;
 }
 
