@@ -681,6 +681,9 @@ async function runSuite(figures, cleanups) {
 		await main.activate(id);
 		const sentTo = (phone) => standIn.sent(asker.id).filter((s) => s.phone === phone);
 		const questionsTo = (phone) => sentTo(phone).filter((s) => s.path === '/send-button-list');
+		// What the workflow's executions say, for a failure's message.
+		const described = async () =>
+			JSON.stringify((await main.executions(id, { includeData: true })).map((e) => [e.status, e.data?.resultData?.error?.message, e.data?.resultData?.error?.description]));
 		const until = async (what, fn, timeoutMs = 60_000) => {
 			const end = Date.now() + timeoutMs;
 			while (Date.now() < end) {
@@ -688,7 +691,7 @@ async function runSuite(figures, cleanups) {
 				if (value) return value;
 				await sleep(300);
 			}
-			throw new Error(`waited ${timeoutMs} ms for ${what}`);
+			throw new Error(`waited ${timeoutMs} ms for ${what}; the executions: ${await described()}`);
 		};
 		const statuses = async () => (await main.executions(id, { includeData: false })).map((e) => e.status);
 		try {

@@ -25,12 +25,15 @@ const TEST_PATH = /\/webhook-test\//;
 
 /**
  * Throws (InputError, before anything is sent) when no Z-API Trigger of this n8n can route the
- * reply: the workflow is not active, the service sends received messages to another program
+ * reply: a manual run of a workflow that is not active, the service sends received messages to another program
  * (whose origin is not this execution's resume address's: both are n8n's webhook address, so a
  * question's resume token never goes elsewhere), or a trigger is listening for a test event.
  */
 export async function checkTriggerRoutes(this: IExecuteFunctions, resumeUrl: string): Promise<void> {
-	if (this.getWorkflow().active !== true) {
+	// Only a manual run can come from a workflow that is not active; and a queue-mode worker
+	// reads every workflow as not active (n8n 2.41.1: the execution's copy of it holds neither
+	// `active` nor its active version), so production runs are not asked.
+	if (this.getMode() === 'manual' && this.getWorkflow().active !== true) {
 		throw new InputError(
 			'No active Z-API Trigger of this workflow receives messages of this instance',
 			'Add a Z-API Trigger with Message Received to this workflow (same credentials) and activate the workflow: it routes the reply to the question.',

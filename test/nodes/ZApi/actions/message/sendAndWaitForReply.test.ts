@@ -186,7 +186,7 @@ describe('Message > Send and Wait for Reply: the question and the wait', () => {
 	});
 
 	it.each([
-		['the workflow is not active', { active: false }, undefined, /No active Z-API Trigger of this workflow receives messages/],
+		['a manual run of a workflow that is not active', { active: false, mode: 'manual' as const }, undefined, /No active Z-API Trigger of this workflow receives messages/],
 		['the service sends messages to another program', {}, 'https://elsewhere.example.org/hook', /No Z-API Trigger of this n8n receives messages of this instance/],
 		['a trigger is listening for a test event', {}, 'https://n8n.example.com/webhook-test/c0ffee00/webhook', /listening for a test event/],
 	])('nothing is asked or kept when %s', async (_name, options, address, message) => {

@@ -190,11 +190,20 @@ describe('where no trigger of this n8n routes the reply, nothing is sent', () =>
 		for (const secret of [TOKEN, encodeURIComponent(TOKEN), String(trigger.query.signature)]) expect(shown).not.toContain(secret);
 	});
 
-	it('the workflow is not active', async () => {
+	it('a manual run of a workflow that is not active', async () => {
 		const send = service(trigger.url);
-		const result = await runWaitingAction(ASK, undefined, { active: false });
+		const result = await runWaitingAction(ASK, undefined, { active: false, mode: 'manual' });
 		expect(result.error?.message).toBe('No active Z-API Trigger of this workflow receives messages of this instance');
 		expect(send.isDone()).toBe(false);
 		expect(waiting()).toEqual({});
+	});
+
+	it('a production run on a queue-mode worker, which reads every workflow as not active, asks all the same', async () => {
+		const send = service(trigger.url);
+		const result = await runWaitingAction(ASK, undefined, { active: false, mode: 'webhook' });
+		expect(result.error).toBeUndefined();
+		expect(result.status).toBe('waiting');
+		expect(send.isDone()).toBe(true);
+		expect(Object.keys(waiting())).toEqual([`${EXECUTION_ID}#0`]);
 	});
 });
