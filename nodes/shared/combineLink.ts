@@ -30,24 +30,32 @@ export interface CombineAfter {
 	waitWhileTyping: boolean;
 }
 
-function isCombine({ type, disabled, parameters }: NodeTypeAndVersion): boolean {
-	if (disabled || typeof type !== 'string' || !type.endsWith('.zApi') || !parameters) return false;
-	// Combine Quick Messages is the resource's first operation, its default when not saved.
-	const operation = (parameters as IDataObject).operation ?? COMBINE.operation;
-	return parameters.resource === COMBINE.resource && operation === COMBINE.operation;
+/**
+ * The options of `node` when it is an enabled Z-API node doing `link` (its operation taken as
+ * `unsaved` when the node saved none), else undefined.
+ */
+function optionsOf({ type, disabled, parameters }: NodeTypeAndVersion, link: { resource: string; operation: string }, unsaved?: string): IDataObject | undefined {
+	if (disabled || typeof type !== 'string' || !type.endsWith('.zApi') || !parameters) return undefined;
+	const operation = (parameters as IDataObject).operation ?? unsaved;
+	if (parameters.resource !== link.resource || operation !== link.operation) return undefined;
+	const options = (parameters as IDataObject).options;
+	return options && typeof options === 'object' ? (options as IDataObject) : {};
+}
+
+/** The node's Data Table Name, or the default when it set none. */
+function tableNameIn(options: IDataObject, defaultTableName: string): string {
+	const name = options[COMBINE_OPTIONS.tableName];
+	return typeof name === 'string' && name.trim() ? name.trim() : defaultTableName;
 }
 
 /** The first enabled Combine Quick Messages among these nodes (those after a trigger), or undefined. */
 export function combineAfter(nodes: NodeTypeAndVersion[], defaultTableName: string): CombineAfter | undefined {
-	const combine = nodes.find(isCombine);
-	if (!combine) return undefined;
-	const raw = (combine.parameters as IDataObject | undefined)?.options;
-	const options = raw && typeof raw === 'object' ? (raw as IDataObject) : {};
-	const name = options[COMBINE_OPTIONS.tableName];
-	return {
-		tableName: typeof name === 'string' && name.trim() ? name.trim() : defaultTableName,
-		waitWhileTyping: options[COMBINE_OPTIONS.waitWhileTyping] !== false,
-	};
+	for (const node of nodes) {
+		// Combine Quick Messages is the resource's first operation, its default when not saved.
+		const options = optionsOf(node, COMBINE, COMBINE.operation);
+		if (options) return { tableName: tableNameIn(options, defaultTableName), waitWhileTyping: options[COMBINE_OPTIONS.waitWhileTyping] !== false };
+	}
+	return undefined;
 }
 
 /** Send and Wait for Reply: its resource and operation values; its Data Table Name is COMBINE_OPTIONS.tableName too. */
@@ -55,16 +63,8 @@ export const SEND_AND_WAIT_FOR_REPLY = { resource: 'message', operation: 'sendAn
 
 /** The data tables of the enabled Send and Wait for Reply nodes among these nodes (those after a trigger), each once. */
 export function askerTables(nodes: NodeTypeAndVersion[], defaultTableName: string): string[] {
-	const askers = nodes.filter(({ type, disabled, parameters }) => {
-		if (disabled || typeof type !== 'string' || !type.endsWith('.zApi') || !parameters) return false;
-		return parameters.resource === SEND_AND_WAIT_FOR_REPLY.resource && parameters.operation === SEND_AND_WAIT_FOR_REPLY.operation;
-	});
-	const names = askers.map(({ parameters }) => {
-		const options = (parameters as IDataObject).options;
-		const name = options && typeof options === 'object' ? (options as IDataObject)[COMBINE_OPTIONS.tableName] : undefined;
-		return typeof name === 'string' && name.trim() ? name.trim() : defaultTableName;
-	});
-	return [...new Set(names)];
+	const askers = nodes.map((node) => optionsOf(node, SEND_AND_WAIT_FOR_REPLY)).filter((options): options is IDataObject => options !== undefined);
+	return [...new Set(askers.map((options) => tableNameIn(options, defaultTableName)))];
 }
 
 /** A message a person sent from the instance's phone or WhatsApp Web, as the trigger's items say it. */

@@ -1,5 +1,5 @@
 /**
- * The trigger's setup webhook (controlRequests.ts): control requests of the other nodes of
+ * The trigger's setup webhook (controlRequests.ts): control requests of the other triggers of
  * this n8n, and what a captured one is good for (sharedInstance.ts plays n8n and the service).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -22,6 +22,15 @@ import {
 } from './sharedInstance';
 
 useSharedInstance();
+
+/** A head and a member on one instance, and the join the member sent. */
+async function memberJoined() {
+	const head = workflow(1, ['messageReceived']);
+	const member = workflow(2, ['messageReceived']);
+	await activate(head);
+	await activate(member);
+	return { head, member, join: controlsSent.find((sent) => sent.op === 'join')! };
+}
 
 describe('a control request captured on its way is good for nothing else', () => {
 	it('a join sent again to another workflow’s trigger is refused', async () => {
@@ -58,11 +67,7 @@ describe('a control request captured on its way is good for nothing else', () =>
 		['exactly when it expires', 0],
 		['after it expires', 1],
 	])('a join replayed %s is refused as expired, not taken again', async (_when, extraMs) => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
-		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		const { join } = await memberJoined();
 		const at = (JSON.parse(String(join.body[CONTROL_FIELD])) as IDataObject).at as number;
 		const clock = jest.spyOn(Date, 'now').mockReturnValue(at + CONTROL_MAX_AGE_MS + extraMs);
 		try {
@@ -73,22 +78,14 @@ describe('a control request captured on its way is good for nothing else', () =>
 	});
 
 	it('a join sent twice to the same trigger is taken once', async () => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
-		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		const { join } = await memberJoined();
 		expect(await n8nServes(join.path, join.body, {}, 'PUT')).toEqual([403, { error: 'Already received' }]);
 	});
 });
 
 describe('the setup webhook', () => {
 	it('control requests come on the setup webhook only: one posted as a delivery is refused, a delivery sent to the setup webhook too', async () => {
-		const head = workflow(1, ['messageReceived']);
-		const member = workflow(2, ['messageReceived']);
-		await activate(head);
-		await activate(member);
-		const join = controlsSent.find((sent) => sent.op === 'join')!;
+		const { head, join } = await memberJoined();
 		expect(controlsSent.map((sent) => sent.method)).toEqual(controlsSent.map(() => 'PUT'));
 		const before = JSON.stringify(head.setup.staticData);
 		// As a delivery it is not of this instance; nothing reads it for a request.

@@ -88,7 +88,9 @@ async function askThenWait(this: IExecuteFunctions): Promise<INodeExecutionData[
 	if (!run) return [failed];
 	const kept = await keepQuestions.call(this, run, fail);
 	if (!kept) return [failed];
-	if (!(await sendQuestions.call(this, kept, fail))) return [failed];
+	const sentCount = await sendQuestions.call(this, kept, fail);
+	await kept.clearing;
+	if (!sentCount) return [failed];
 	await this.putExecutionToWait(run.waitTill);
 	return [
 		items.map((item, index) => ({
@@ -132,13 +134,15 @@ function readRun(context: IExecuteFunctions, count: number, fail: Fail): { now: 
 /**
  * Checks that the reply can be routed and keeps each question in the table before any goes
  * out (an answer that comes at once finds it). On a failure nothing is sent and what was kept
- * is dropped. Returns the table and the questions, or undefined when every item failed.
+ * is dropped. Returns the table, the questions, and the clearing of questions answered or past
+ * their limit (one call per run, made while the questions go out), or undefined when every
+ * item failed.
  */
 async function keepQuestions(
 	this: IExecuteFunctions,
 	{ now, waitTill, asks }: NonNullable<ReturnType<typeof readRun>>,
 	fail: Fail,
-): Promise<{ table: ConversationTable; questions: Question[] } | undefined> {
+): Promise<{ table: ConversationTable; questions: Question[]; clearing: Promise<unknown> } | undefined> {
 	const execution = String(this.getExecutionId());
 	const resumeUrl = resumeUrlOf(this);
 	let table: ConversationTable | undefined;
@@ -167,9 +171,7 @@ async function keepQuestions(
 			await table.keepQuestion(ask.phone, key, { until: waitTill.getTime(), item: recordWith(null) });
 			kept.push(key);
 		}
-		// Questions answered or past their limit leave the table now and then (one call per run).
-		void table.forgetOld(now.getTime()).catch(() => undefined);
-		return { table, questions };
+		return { table, questions, clearing: table.forgetOld(now.getTime()).catch(() => undefined) };
 	} catch (caught) {
 		await Promise.all(kept.map(async (key) => await table?.dropQuestion(key).catch(() => undefined)));
 		// Every refusal here comes before any send: the item's error says so.
